@@ -1,0 +1,43 @@
+# Two entry points for a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck pytest bench fmt clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
+	$(BIN)/resolver serve
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.dev-installed
+	$(BIN)/mypy
+
+pytest: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q
+
+test: lint typecheck pytest
+
+fmt: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python -m benchmarks run all
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""resolver: dynamic_params for knowledge-network logic properties."""

@@ -1,0 +1,1 @@
+"""Pure validators for metric and operator dynamic_params."""
