@@ -1,0 +1,1 @@
+"""Benchmarks and load tools for resolver: `python -m benchmarks COMMAND`."""

@@ -1,0 +1,26 @@
+"""Dispatch `python -m benchmarks COMMAND [ARGS]` to the module that implements COMMAND."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+# command -> module under benchmarks/ exposing `main(argv: list[str]) -> int`
+COMMANDS: dict[str, str] = {
+    "accuracy": "benchmarks.accuracy",
+    "timespeed": "benchmarks.timespeed",
+    "fake-llm": "benchmarks.fake_llm",
+}
+
+
+def main(argv: list[str]) -> int:
+    """Run one benchmark command."""
+    if not argv or argv[0] not in COMMANDS:
+        print("usage: python -m benchmarks {" + ",".join(sorted(COMMANDS)) + "} [ARGS]")
+        return 2
+    module = importlib.import_module(COMMANDS[argv[0]])
+    return int(module.main(argv[1:]))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
