@@ -1,0 +1,168 @@
+"""The exceptions resolver raises, each carrying its HTTP status and error code.
+
+Handlers never catch these: the error middleware renders every one of them into the
+SPEC error shape. SDK and client exceptions are translated where they are raised.
+
+    ResolverError                       500 INTERNAL
+    ├── BadRequest                      400 BAD_REQUEST
+    │   ├── InvalidJSON                 400 INVALID_JSON
+    │   └── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
+    ├── NotFound                        404 NOT_FOUND
+    ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
+    ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
+    ├── MissingParams                   422 MISSING_PARAMS
+    ├── LLMError                        502 LLM_UNAVAILABLE
+    │   ├── LLMUnavailable              502 LLM_UNAVAILABLE
+    │   ├── LLMOutputInvalid            502 LLM_OUTPUT_INVALID
+    │   └── LLMTimeout                  504 LLM_TIMEOUT
+    ├── UpstreamError                   502 UPSTREAM_ERROR (or the upstream's own 4xx)
+    ├── Overloaded                      503 OVERLOADED
+    └── NotConfigured                   503 NOT_CONFIGURED
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class ResolverError(Exception):
+    """Base of every error that maps to an HTTP answer."""
+
+    status: ClassVar[int] = 500
+    code: ClassVar[str] = "INTERNAL"
+
+    def __init__(self, message: str, *, details: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+    @property
+    def http_status(self) -> int:
+        """The HTTP status of this error instance (subclasses may vary it per instance)."""
+        return self.status
+
+    def one_line(self) -> str:
+        """The `_error` line: one sentence a human or an LLM can act on."""
+        return self.message
+
+    def headers(self) -> dict[str, str]:
+        """Extra response headers for this error."""
+        return {}
+
+
+class BadRequest(ResolverError):
+    """The request is malformed or breaks the request schema."""
+
+    status = 400
+    code = "BAD_REQUEST"
+
+
+class InvalidJSON(BadRequest):
+    """The body is not valid UTF-8 JSON."""
+
+    code = "INVALID_JSON"
+
+
+class InvalidCallerValue(BadRequest):
+    """A value the caller supplied breaks a rule; details list each violation."""
+
+    code = "INVALID_DYNAMIC_PARAMS"
+
+
+class NotFound(ResolverError):
+    """No such route or resource."""
+
+    status = 404
+    code = "NOT_FOUND"
+
+
+class PayloadTooLarge(ResolverError):
+    """The body exceeds RESOLVER_MAX_BODY_BYTES."""
+
+    status = 413
+    code = "PAYLOAD_TOO_LARGE"
+
+
+class UnsupportedMediaType(ResolverError):
+    """The body is not declared as JSON."""
+
+    status = 415
+    code = "UNSUPPORTED_MEDIA_TYPE"
+
+
+class MissingParams(ResolverError):
+    """One or more properties lack inputs; `missing` is complete and in request order."""
+
+    status = 422
+    code = "MISSING_PARAMS"
+
+    def __init__(self, message: str, *, missing: list[dict[str, Any]]) -> None:
+        super().__init__(message, details=None)
+        self.missing = missing
+
+
+class LLMError(ResolverError):
+    """The LLM could not produce a usable answer."""
+
+    status = 502
+    code = "LLM_UNAVAILABLE"
+
+
+class LLMUnavailable(LLMError):
+    """The LLM answered with errors (after retries) or could not be reached."""
+
+
+class LLMOutputInvalid(LLMError):
+    """The LLM kept producing output that breaks the rules, after the repair rounds."""
+
+    code = "LLM_OUTPUT_INVALID"
+
+
+class LLMTimeout(LLMError):
+    """The LLM call or the request deadline ran out."""
+
+    status = 504
+    code = "LLM_TIMEOUT"
+
+
+class UpstreamError(ResolverError):
+    """An upstream service failed; its 4xx status passes through, anything else is 502."""
+
+    status = 502
+    code = "UPSTREAM_ERROR"
+
+    def __init__(
+        self, message: str, *, service: str, upstream_status: int | None = None, details: Any = None
+    ) -> None:
+        super().__init__(message, details=details)
+        self.service = service
+        self.upstream_status = upstream_status
+
+    @property
+    def http_status(self) -> int:
+        """Pass an upstream 4xx through; anything else is a bad gateway."""
+        if self.upstream_status is not None and 400 <= self.upstream_status < 500:
+            return self.upstream_status
+        return 502
+
+
+class Overloaded(ResolverError):
+    """Too many LLM calls are already waiting for a slot."""
+
+    status = 503
+    code = "OVERLOADED"
+
+    def __init__(self, message: str, *, retry_after_s: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+    def headers(self) -> dict[str, str]:
+        """Tell the client when to come back."""
+        return {"Retry-After": str(self.retry_after_s)}
+
+
+class NotConfigured(ResolverError):
+    """The endpoint needs an upstream URL that is not configured."""
+
+    status = 503
+    code = "NOT_CONFIGURED"

@@ -1,0 +1,49 @@
+"""Rules shared by every property's inputs: declared keys, flat output, types, schemas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from rules.schema import check_schema
+from rules.spec import LOCATION_GROUPS, METRIC_TIME_PARAMS, PropertySpec
+from rules.types import check_type
+from rules.violation import Violation
+
+
+def check_declared(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
+    """Rules 3.1.1 and 5.1.2: only declared inputs, never grouped by location."""
+    declared = set(spec.input_names())
+    for key, value in params.items():
+        if key in declared:
+            continue
+        if key.lower() in LOCATION_GROUPS and isinstance(value, dict):
+            yield Violation(
+                "5.1.2",
+                f"output must be flat per property, not grouped under {key!r}; "
+                f"put its keys ({', '.join(sorted(value)[:8])}) at the top level",
+                key,
+            )
+        else:
+            allowed = ", ".join(spec.input_names()) or "none"
+            yield Violation(
+                "3.1.1", f"{key!r} is not an input of {spec.name} (inputs: {allowed})", key
+            )
+
+
+def check_types(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
+    """Rules 7.3.2/7.3.3: every present input has its declared type (time params aside)."""
+    for item in spec.inputs:
+        if item.name not in params or item.type is None:
+            continue
+        if spec.kind == "metric" and item.name in METRIC_TIME_PARAMS:
+            continue  # the metric rules give these precise messages
+        violation = check_type(item.name, item.type, params[item.name])
+        if violation is not None:
+            yield violation
+
+
+def check_schemas(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
+    """Rule 5.3.2: values satisfy the operator schema when one is known."""
+    for item in spec.inputs:
+        if item.schema is not None and item.name in params:
+            yield from check_schema(params[item.name], item.schema, item.name)

@@ -1,0 +1,44 @@
+"""The rule chains: which rules run for which property kind, in a fixed order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from rules import metric, operator
+from rules.spec import METRIC_TIME_PARAMS, PropertyKind, PropertySpec
+from rules.violation import Violation
+
+Rule = Callable[[PropertySpec, Mapping[str, object]], Iterable[Violation]]
+
+CHAINS: dict[PropertyKind, tuple[Rule, ...]] = {
+    "metric": (
+        operator.check_declared,
+        metric.check_instant,
+        metric.check_timestamps,
+        metric.check_step,
+        metric.check_instant_step,
+        operator.check_types,
+        operator.check_schemas,
+    ),
+    "operator": (
+        operator.check_declared,
+        operator.check_types,
+        operator.check_schemas,
+    ),
+}
+
+
+def validate(spec: PropertySpec, params: Mapping[str, object]) -> list[Violation]:
+    """Every violation of `params` against the rules of the property's kind, in rule order."""
+    return [v for rule in CHAINS[spec.kind] for v in rule(spec, params)]
+
+
+def missing(spec: PropertySpec, params: Mapping[str, object]) -> list[str]:
+    """Inputs that must be present but are not (rules 4.1.2, 4.3.1, 7.3.1), in declared order."""
+    required: set[str] = set()
+    if spec.kind == "metric":
+        required.update(metric.required_time_params(spec, params))
+        required.update(n for n in spec.input_names() if n not in METRIC_TIME_PARAMS)
+    else:
+        required.update(spec.input_names())
+    return [name for name in spec.input_names() if name in required and name not in params]

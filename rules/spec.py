@@ -1,0 +1,80 @@
+"""What the rules check against: a property's kind and its declared inputs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Literal
+
+PropertyKind = Literal["metric", "operator"]
+
+# The time parameters of a metric; everything else a metric declares is a business input.
+METRIC_TIME_PARAMS: tuple[str, ...] = ("instant", "start", "end", "step")
+STEPS: tuple[str, ...] = ("day", "week", "month", "quarter", "year")
+# Timestamps outside 2000-01-01 .. 2100-01-01 (UTC) are mistakes, not queries.
+MIN_MS = 946_684_800_000
+MAX_MS = 4_102_444_800_000
+# Location groups an LLM sometimes nests operator inputs under (rule 5.1.2 forbids it).
+LOCATION_GROUPS: frozenset[str] = frozenset(
+    {"header", "headers", "query", "path", "body", "cookie"}
+)
+
+
+class ParamType(StrEnum):
+    """The declared types of logic-property parameters."""
+
+    STRING = "STRING"
+    INTEGER = "INTEGER"
+    NUMBER = "NUMBER"
+    BOOLEAN = "BOOLEAN"
+    OBJECT = "OBJECT"
+    ARRAY = "ARRAY"
+
+    @classmethod
+    def parse(cls, raw: str) -> ParamType:
+        """Read a declared type case-insensitively; ValueError for anything unknown."""
+        return cls(raw.strip().upper())
+
+
+@dataclass(frozen=True, slots=True)
+class InputSpec:
+    """One `value_from="input"` parameter: its name, declared type and schema if known."""
+
+    name: str
+    type: ParamType | None = None
+    schema: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PropertySpec:
+    """A logic property as the rules see it."""
+
+    name: str
+    kind: PropertyKind
+    inputs: tuple[InputSpec, ...] = field(default=())
+
+    def input_names(self) -> tuple[str, ...]:
+        """Input names in declaration order."""
+        return tuple(i.name for i in self.inputs)
+
+    def get(self, name: str) -> InputSpec | None:
+        """The input called `name`, if declared."""
+        for spec in self.inputs:
+            if spec.name == name:
+                return spec
+        return None
+
+    def implicit_type(self, name: str) -> ParamType | None:
+        """The declared type, or for a metric's time parameters the type SPEC §5 gives them."""
+        spec = self.get(name)
+        if spec is not None and spec.type is not None:
+            return spec.type
+        if self.kind == "metric":
+            return {
+                "instant": ParamType.BOOLEAN,
+                "start": ParamType.INTEGER,
+                "end": ParamType.INTEGER,
+                "step": ParamType.STRING,
+            }.get(name)
+        return None
