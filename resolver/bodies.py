@@ -1,0 +1,104 @@
+"""Reading JSON request bodies into models, and rendering JSON responses."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import orjson
+from aiohttp import web
+from pydantic import BaseModel, ValidationError
+
+from resolver.errors import (
+    BadRequest,
+    InvalidJSON,
+    PayloadTooLarge,
+    ResolverError,
+    UnsupportedMediaType,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+TRACE_ID = web.RequestKey("trace_id", str)
+
+_MAX_ERRORS_SHOWN = 5
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type == "application/json" or content_type.endswith("+json")
+
+
+async def read_json_body(request: web.Request) -> bytes:
+    """The raw body of a JSON request; 413 when too large, 415 when not declared as JSON."""
+    if request.headers.get("Content-Type") and not _is_json(request.content_type):
+        raise UnsupportedMediaType(
+            f"send the body as application/json, not {request.content_type[:80]}"
+        )
+    max_size = request.client_max_size
+    if request.content_length is not None and request.content_length > max_size:
+        raise PayloadTooLarge(
+            f"the body is {request.content_length} bytes; the limit is {max_size}"
+        )
+    try:
+        return await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        raise PayloadTooLarge(f"the body exceeds the limit of {max_size} bytes") from None
+
+
+def parse_model(model: type[M], body: bytes) -> M:
+    """Validate a body against a model; 400 naming each bad field (never echoing its value)."""
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        raise _bad_request(exc) from None
+
+
+def _bad_request(exc: ValidationError) -> ResolverError:
+    errors = exc.errors(include_url=False, include_input=False, include_context=False)
+    if any(e["type"] in ("json_invalid", "json_type") for e in errors):
+        reason = errors[0]["msg"]
+        return InvalidJSON(f"the body is not valid JSON: {reason}")
+    details = [
+        {"loc": ".".join(str(p) for p in e["loc"]) or "body", "msg": e["msg"], "type": e["type"]}
+        for e in errors
+    ]
+    shown = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:_MAX_ERRORS_SHOWN])
+    more = len(details) - _MAX_ERRORS_SHOWN
+    suffix = f" (+{more} more)" if more > 0 else ""
+    return BadRequest(f"invalid request: {shown}{suffix}", details=details)
+
+
+def dumps(body: dict[str, Any]) -> bytes:
+    """JSON bytes; integers beyond 64 bits fall back to the standard library, exactly."""
+    try:
+        return orjson.dumps(body)
+    except TypeError:
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def render(
+    request: web.Request,
+    body: dict[str, Any],
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+) -> web.Response:
+    """A JSON response carrying the request's trace_id in the body and the header."""
+    trace_id = request.get(TRACE_ID, "")
+    body["trace_id"] = trace_id
+    response = web.Response(
+        body=dumps(body), status=status, content_type="application/json", headers=headers
+    )
+    response.headers["x-trace-id"] = trace_id
+    return response
+
+
+def error_body(error: ResolverError) -> dict[str, Any]:
+    """The SPEC error shape (422 adds `missing`)."""
+    body: dict[str, Any] = {
+        "_error": error.one_line(),
+        "error": {"code": error.code, "message": error.message, "details": error.details},
+    }
+    missing = getattr(error, "missing", None)
+    if missing is not None:
+        body["missing"] = missing
+    return body

@@ -1,0 +1,83 @@
+"""Command line: `resolver serve` and `resolver resolve FILE|-`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from pydantic import ValidationError
+
+from resolver.app import create_app
+from resolver.bodies import dumps, error_body, parse_model
+from resolver.engine import open_resolver
+from resolver.errors import ResolverError
+from resolver.logs import configure_logging
+from resolver.models import ResolveRequest
+from resolver.settings import Settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="resolver", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the HTTP service")
+    serve.add_argument("--host", help="bind address (default RESOLVER_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default RESOLVER_PORT or 8080)")
+    resolve = commands.add_parser("resolve", help="resolve one request JSON, no server")
+    resolve.add_argument("file", help="request JSON file, or - for standard input")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `resolver` command."""
+    args = _parser().parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        sys.stderr.write(f"resolver: invalid configuration:\n{exc}\n")
+        return 2
+    if args.command == "serve":
+        return _serve(settings, args.host, args.port)
+    return _resolve(settings, args.file)
+
+
+def _serve(settings: Settings, host: str | None, port: int | None) -> int:
+    configure_logging(settings.log_level, settings.log_format)
+    web.run_app(
+        create_app(settings),
+        host=host or settings.host,
+        port=port if port is not None else settings.port,
+        access_log=None,
+        handler_cancellation=True,
+        shutdown_timeout=settings.shutdown_grace_s,
+        print=None,
+    )
+    return 0
+
+
+def _resolve(settings: Settings, path: str) -> int:
+    # Logs go to stderr so that stdout holds only the response JSON.
+    configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
+    try:
+        body = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        sys.stderr.write(f"resolver: cannot read {path}: {exc.strerror}\n")
+        return 2
+    status, response = asyncio.run(_resolve_body(settings, body))
+    sys.stdout.write(dumps(response).decode() + "\n")
+    return 0 if status == 200 else 1
+
+
+async def _resolve_body(settings: Settings, body: bytes) -> tuple[int, dict[str, Any]]:
+    trace_id = uuid.uuid4().hex
+    try:
+        request = parse_model(ResolveRequest, body)
+        async with open_resolver(settings) as (resolver, _):
+            response = await resolver.resolve(request)
+    except ResolverError as exc:
+        return exc.http_status, {**error_body(exc), "trace_id": trace_id}
+    return 200, {**response, "trace_id": trace_id}

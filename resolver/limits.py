@@ -1,0 +1,68 @@
+"""Process-wide limits on LLM calls: in-flight cap, optional QPS pacing, bounded waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from resolver.errors import Overloaded
+
+# asyncio may wake a timer up to one clock tick early; pacing a hair slower than the limit
+# keeps a gateway's "N per second" window from ever seeing N + 1.
+_PACING_MARGIN = 1.02
+
+
+class LLMLimiter:
+    """Shared by every request of the process: at most `max_inflight` calls at once, at most
+    `qps` call starts per second, and at most `max_pending` calls waiting for a slot."""
+
+    def __init__(self, *, max_inflight: int, qps: float | None, max_pending: int) -> None:
+        self._slots = asyncio.Semaphore(max_inflight)
+        self._max_inflight = max_inflight
+        self._interval = _PACING_MARGIN / qps if qps else 0.0
+        self._next_start = 0.0
+        self._max_pending = max_pending
+        self._pending = 0
+        self._inflight = 0
+
+    @property
+    def inflight(self) -> int:
+        """Calls holding a slot now."""
+        return self._inflight
+
+    @property
+    def pending(self) -> int:
+        """Calls waiting for a slot now."""
+        return self._pending
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold one call slot; raise Overloaded at once when too many calls already wait."""
+        if self._slots.locked() and self._pending >= self._max_pending:
+            raise Overloaded(
+                f"{self._pending} LLM calls are already waiting for a slot; retry shortly",
+                retry_after_s=1,
+            )
+        self._pending += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._pending -= 1
+        self._inflight += 1
+        try:
+            await self._pace()
+            yield
+        finally:
+            self._inflight -= 1
+            self._slots.release()
+
+    async def _pace(self) -> None:
+        if not self._interval:
+            return
+        now = time.monotonic()
+        start = max(now, self._next_start)
+        self._next_start = start + self._interval
+        if start > now:
+            await asyncio.sleep(start - now)

@@ -1,0 +1,1 @@
+"""Everything that talks to, or reads from, the OpenAI-compatible LLM."""

@@ -1,0 +1,115 @@
+"""Reading the model's answer: find the JSON object, then check its shape (seed 003 §6)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from rules.spec import LOCATION_GROUPS
+from rules.violation import Violation
+
+_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_DECODER = json.JSONDecoder()
+_MISSING = re.compile(
+    r"missing\s+(?P<prop>[^:：|]+?)\s*[:：]\s*(?P<params>[^|]*?)\s*(?:\|\s*ask\s*[:：]\s*(?P<ask>.*))?$",
+    re.DOTALL,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelAnswer:
+    """What the model said for one property: values, or the params it could not find."""
+
+    values: dict[str, Any] | None = None
+    missing: list[str] = field(default_factory=list)
+    ask: str | None = None
+    violations: list[Violation] = field(default_factory=list)
+
+
+def find_json_object(text: str) -> dict[str, Any] | None:
+    """The JSON object in `text`: the whole text, a fenced block, or the first one in prose."""
+    stripped = text.strip()
+    try:
+        loaded = orjson.loads(stripped)
+    except orjson.JSONDecodeError:
+        loaded = None
+    if isinstance(loaded, dict):
+        return loaded
+    for block in _FENCE.findall(text):
+        try:
+            loaded = orjson.loads(block.strip())
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(loaded, dict):
+            return loaded
+    position = text.find("{")
+    while position != -1:
+        try:
+            loaded, _ = _DECODER.raw_decode(text, position)
+        except ValueError:
+            loaded = None
+        if isinstance(loaded, dict):
+            return loaded
+        position = text.find("{", position + 1)
+    return None
+
+
+def read_answer(content: str | None, property_name: str) -> ModelAnswer:
+    """Check the answer's shape: `{"<name>": {...}}` or `{"_error": "missing …"}` only."""
+    if content is None or not content.strip():
+        return ModelAnswer(violations=[Violation("6.1.1", "the answer was empty")])
+    found = find_json_object(content)
+    if found is None:
+        return ModelAnswer(
+            violations=[Violation("6.1.1", "the answer holds no JSON object; answer JSON only")]
+        )
+    if "_error" in found:
+        return _read_error(found)
+    if set(found) == {property_name} and isinstance(found[property_name], dict):
+        return ModelAnswer(values=found[property_name])
+    return ModelAnswer(violations=[_shape_violation(found, property_name)])
+
+
+def _read_error(found: dict[str, Any]) -> ModelAnswer:
+    error = found["_error"]
+    if len(found) != 1 or not isinstance(error, str):
+        return ModelAnswer(
+            violations=[
+                Violation("6.1.4", "a missing-parameter answer holds only the string `_error`")
+            ]
+        )
+    match = _MISSING.search(error.strip())
+    if match is None:
+        return ModelAnswer(
+            violations=[
+                Violation(
+                    "6.2.1", "`_error` must read `missing <property>: <p1>,<p2> | ask: <sentence>`"
+                )
+            ]
+        )
+    params = [p.strip() for p in re.split(r"[,，、\s]+", match.group("params")) if p.strip()]
+    ask = (match.group("ask") or "").strip() or None
+    return ModelAnswer(missing=params, ask=ask)
+
+
+def _shape_violation(found: dict[str, Any], property_name: str) -> Violation:
+    keys = list(found)
+    if property_name in found and not isinstance(found[property_name], dict):
+        return Violation("6.1.2", f"the value of {property_name!r} must be a JSON object")
+    if property_name in found:
+        extra = ", ".join(repr(k) for k in keys if k != property_name)
+        return Violation("6.1.3", f"the top level holds only {property_name!r}; drop {extra}")
+    groups = [k for k in keys if k.lower() in LOCATION_GROUPS]
+    if groups:
+        return Violation(
+            "5.1.2",
+            f"output must be flat under {property_name!r}, not grouped by {', '.join(groups)}",
+        )
+    return Violation(
+        "6.1.3",
+        f"the top level must be exactly {{{property_name!r}: {{...}}}}, got keys {keys[:6]}",
+    )

@@ -1,0 +1,76 @@
+"""Middlewares: trace id and access log (outer), errors rendered in the SPEC shape (inner)."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+
+import structlog
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from resolver.bodies import TRACE_ID, error_body, render
+from resolver.errors import ResolverError
+
+log = structlog.get_logger("resolver.http")
+
+_TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
+_TRACE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+
+def trace_id_of(request: web.Request) -> str:
+    """`x-trace-id` if sane, else the trace id of `traceparent`, else a new one."""
+    given = request.headers.get("x-trace-id", "").strip()
+    if _TRACE_ID.match(given):
+        return given
+    parent = _TRACEPARENT.match(request.headers.get("traceparent", "").strip().lower())
+    if parent and parent.group(1) != "0" * 32:
+        return parent.group(1)
+    return uuid.uuid4().hex
+
+
+@web.middleware
+async def trace_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Bind the trace id to the request and every log line, and log the request once."""
+    trace_id = trace_id_of(request)
+    request[TRACE_ID] = trace_id
+    started = time.perf_counter()
+    with structlog.contextvars.bound_contextvars(trace_id=trace_id):
+        response = await handler(request)
+        response.headers["x-trace-id"] = trace_id
+        log.info(
+            "http.request",
+            method=request.method,
+            path=request.path,
+            status=response.status,
+            latency_ms=round((time.perf_counter() - started) * 1000, 2),
+        )
+        return response
+
+
+@web.middleware
+async def error_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Render every error in the SPEC shape; handlers contain no try/except."""
+    try:
+        return await handler(request)
+    except ResolverError as exc:
+        if exc.http_status >= 500:
+            log.warning("request.failed", code=exc.code, status=exc.http_status, error=exc.message)
+        body = error_body(exc)
+        return render(request, body, exc.http_status, exc.headers())
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code = (exc.reason or "error").upper().replace(" ", "_")
+        message = f"{exc.reason}: {request.method} {request.path}"
+        body = {"_error": message, "error": {"code": code, "message": message, "details": None}}
+        return render(request, body, exc.status)
+    except Exception:
+        log.exception("request.crashed")
+        message = "internal error; the trace_id identifies the log lines"
+        body = {
+            "_error": message,
+            "error": {"code": "INTERNAL", "message": message, "details": None},
+        }
+        return render(request, body, 500)

@@ -1,0 +1,105 @@
+"""The OpenAPI document of this API, generated from the pydantic models."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from resolver.models import ResolveRequest
+
+
+class ErrorInfo(BaseModel):
+    """The machine-readable part of an error."""
+
+    code: str
+    message: str
+    details: Any = None
+
+
+class MissingEntry(BaseModel):
+    """One property that lacks inputs."""
+
+    property: str
+    params: list[str]
+    ask: str
+
+
+class ErrorResponse(BaseModel):
+    """Every non-200 body; a 422 adds `missing`."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    error_line: str = Field(alias="_error")
+    error: ErrorInfo
+    missing: list[MissingEntry] | None = None
+    trace_id: str
+
+
+class ResolveResponse(BaseModel):
+    """The 200 body of `/v1/dynamic-params`."""
+
+    dynamic_params: dict[str, dict[str, Any]]
+    trace_id: str
+    debug: dict[str, Any] | None = None
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
+    }
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    """OpenAPI 3.1 for the service, built once."""
+    components: dict[str, Any] = {}
+    for model in (ResolveRequest, ResolveResponse, ErrorResponse):
+        schema = model.model_json_schema(by_alias=True, ref_template="#/components/schemas/{model}")
+        components.update(schema.pop("$defs", {}))
+        components[model.__name__] = schema
+    ok = {"$ref": "#/components/schemas/ResolveResponse"}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "resolver", "version": "0.1.0"},
+        "paths": {
+            "/v1/dynamic-params": {
+                "post": {
+                    "summary": "Resolve the dynamic_params of logic properties",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/ResolveRequest"}
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "every property resolved",
+                            "content": {"application/json": {"schema": ok}},
+                        },
+                        "400": _error("bad request or a caller value breaking a rule"),
+                        "413": _error("body too large"),
+                        "415": _error("body not JSON"),
+                        "422": _error("inputs missing; `missing` lists them all"),
+                        "502": _error("LLM unavailable or its output invalid"),
+                        "503": _error("overloaded"),
+                        "504": _error("LLM timeout"),
+                    },
+                }
+            },
+            "/healthz": {
+                "get": {"summary": "liveness", "responses": {"200": {"description": "up"}}}
+            },
+            "/readyz": {
+                "get": {
+                    "summary": "readiness",
+                    "responses": {"200": {"description": "ready"}, "503": {"description": "not"}},
+                }
+            },
+        },
+        "components": {"schemas": components},
+    }
