@@ -36,7 +36,8 @@ log = structlog.get_logger("resolver.llm")
 
 Message = dict[str, str]
 
-_backoff = wait_exponential_jitter(initial=0.1, exp_base=2, max=0.2, jitter=0.05)
+# 100 ms, then 200 ms, each plus up to 50 ms of jitter.
+_backoff = wait_exponential_jitter(multiplier=0.1, exp_base=2, max=0.25, jitter=0.05)
 
 
 @dataclass(frozen=True, slots=True)
