@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 
 from rules.schema import check_schema
 from rules.spec import LOCATION_GROUPS, METRIC_TIME_PARAMS, PropertySpec
-from rules.types import check_type
+from rules.types import check_type, matches
 from rules.violation import Violation
 
 
@@ -45,5 +45,9 @@ def check_types(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Vi
 def check_schemas(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
     """Rule 5.3.2: values satisfy the operator schema when one is known."""
     for item in spec.inputs:
-        if item.schema is not None and item.name in params:
-            yield from check_schema(params[item.name], item.schema, item.name)
+        if item.schema is None or item.name not in params:
+            continue
+        value = params[item.name]
+        if item.type is not None and not matches(item.type, value):
+            continue  # check_types already named the wrong type
+        yield from check_schema(value, item.schema, item.name)

@@ -1,0 +1,112 @@
+"""`additional_context` (SPEC §3): JSON, JSON in a string, free text; coercion per type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from resolver.context import CoercionError, coerce, parse_context
+from rules.spec import ParamType
+
+SEED_TEXT = (
+    "company_id=company_000001，registered_capital=2000000；registered_capital>1000000；"
+    "now_ms=1762996342241，timezone=Asia/Shanghai；趋势查询step=month"
+)
+
+
+def test_seed_free_text() -> None:
+    context = parse_context(SEED_TEXT)
+    assert context.pairs == {
+        "company_id": "company_000001",
+        "registered_capital": "2000000",
+        "now_ms": "1762996342241",
+        "timezone": "Asia/Shanghai",
+        "step": "month",
+    }
+    assert context.text == SEED_TEXT  # the LLM still sees `registered_capital>1000000`
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        pytest.param(
+            "items=revenue,profit,growth", "items", "revenue,profit,growth", id="ascii-comma-stays"
+        ),
+        pytest.param("lang：zh-CN", "lang", "zh-CN", id="full-width-colon"),
+        pytest.param("lang: en-US", "lang", "en-US", id="ascii-colon"),
+        pytest.param("a=1\nlang=zh", "lang", "zh", id="newline"),
+        pytest.param("a=1;lang=zh", "lang", "zh", id="ascii-semicolon"),
+        pytest.param("地区=华东；x=1", "地区", "华东", id="chinese-key"),
+        pytest.param(
+            "start=2024-01-01T10:00:00", "start", "2024-01-01T10:00:00", id="colons-in-value"
+        ),
+        pytest.param("请查询step = week的数据", "step", "week的数据", id="glued-with-spaces"),
+    ],
+)
+def test_free_text_pairs(text: str, key: str, value: str) -> None:
+    assert parse_context(text).pairs[key] == value
+
+
+def test_time_of_day_is_not_a_pair() -> None:
+    assert parse_context("截至10:30的数据").pairs == {}
+
+
+def test_json_object_and_json_string() -> None:
+    as_object = parse_context({"step": "day", "instant": False})
+    as_string = parse_context('{"step": "day", "instant": false}')
+    assert as_object.pairs == as_string.pairs == {"step": "day", "instant": False}
+    assert as_object.is_json
+
+
+def test_broken_json_string_is_free_text() -> None:
+    assert parse_context("{step=day").pairs == {"step": "day"}
+
+
+def test_empty_context() -> None:
+    assert parse_context(None).pairs == {}
+    assert parse_context("").pairs == {}
+
+
+COERCIONS: list[tuple[str, Any, ParamType, Any]] = [
+    ("array-comma", "revenue,profit,growth", ParamType.ARRAY, ["revenue", "profit", "growth"]),
+    ("array-dunhao", "华东、华南", ParamType.ARRAY, ["华东", "华南"]),
+    ("array-json", '["a", 1]', ParamType.ARRAY, ["a", 1]),
+    ("array-single", "revenue", ParamType.ARRAY, ["revenue"]),
+    ("bool-true", "true", ParamType.BOOLEAN, True),
+    ("bool-1", "1", ParamType.BOOLEAN, True),
+    ("bool-shi", "是", ParamType.BOOLEAN, True),
+    ("bool-fou", "否", ParamType.BOOLEAN, False),
+    ("bool-False", "False", ParamType.BOOLEAN, False),
+    ("integer", "2000000", ParamType.INTEGER, 2_000_000),
+    ("integer-negative", "-3", ParamType.INTEGER, -3),
+    ("number-float", "0.8", ParamType.NUMBER, 0.8),
+    ("number-int", "3", ParamType.NUMBER, 3),
+    ("object", '{"year": 2024}', ParamType.OBJECT, {"year": 2024}),
+    ("string", " 华东 ", ParamType.STRING, "华东"),
+    ("json-value-untouched", 5, ParamType.STRING, 5),
+]
+
+
+@pytest.mark.parametrize(
+    ("raw", "declared", "expected"), [pytest.param(r, d, e, id=i) for i, r, d, e in COERCIONS]
+)
+def test_coercion(raw: Any, declared: ParamType, expected: Any) -> None:
+    assert coerce(raw, declared) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "declared"),
+    [
+        pytest.param("abc", ParamType.INTEGER, id="integer"),
+        pytest.param("2.5", ParamType.INTEGER, id="integer-fraction"),
+        pytest.param("maybe", ParamType.BOOLEAN, id="boolean"),
+        pytest.param("x", ParamType.NUMBER, id="number"),
+        pytest.param("[1,", ParamType.ARRAY, id="array-broken-json"),
+        pytest.param("a=1", ParamType.OBJECT, id="object"),
+        pytest.param("[1]", ParamType.OBJECT, id="object-is-array"),
+    ],
+)
+def test_coercion_failures(raw: str, declared: ParamType) -> None:
+    with pytest.raises(CoercionError):
+        coerce(raw, declared)
