@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import openai
 import orjson
 import structlog
@@ -51,27 +52,25 @@ class Completion:
 
 
 class _AttemptFailed(Exception):
-    """One attempt failed at the transport level; `retryable` decides what happens next."""
+    """One attempt failed at the transport level and is not worth repeating."""
 
     def __init__(
         self,
         message: str,
         *,
-        retryable: bool,
         timed_out: bool = False,
         status: int | None = None,
         retry_after_s: float | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.retryable = retryable
         self.timed_out = timed_out
         self.status = status
         self.retry_after_s = retry_after_s
 
 
 class _Retryable(_AttemptFailed):
-    pass
+    """One attempt failed in a way worth another attempt (429, 5xx, timeout, connection)."""
 
 
 class _BadOutput(Exception):
@@ -192,7 +191,7 @@ class LLMClient:
     ) -> tuple[str | None, dict[str, Any] | None]:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise _AttemptFailed("request deadline reached", retryable=False, timed_out=True)
+            raise _AttemptFailed("request deadline reached", timed_out=True)
         budget = min(self._settings.llm_timeout_s, remaining)
         extra: dict[str, Any] = {}
         if response_format is not None:
@@ -202,15 +201,15 @@ class LLMClient:
                 async with asyncio.timeout(budget):
                     body = await self._post(messages, extra)
             except TimeoutError:
-                raise _Retryable(
-                    f"no answer within {budget:.1f}s", retryable=True, timed_out=True
-                ) from None
+                raise _Retryable(f"no answer within {budget:.1f}s", timed_out=True) from None
             except openai.APIStatusError as exc:
                 raise _translate_status(exc) from None
-            except openai.APITimeoutError:
-                raise _Retryable("the call timed out", retryable=True, timed_out=True) from None
+            except openai.APITimeoutError as exc:
+                if _refused(exc):
+                    raise _Retryable("connection refused") from None
+                raise _Retryable("the call timed out", timed_out=True) from None
             except openai.APIConnectionError as exc:
-                raise _Retryable(f"connection failed ({exc.message})", retryable=True) from None
+                raise _Retryable(f"connection failed ({exc.message})") from None
         return _read_completion(body)
 
     async def _post(self, messages: Sequence[Message], extra: dict[str, Any]) -> bytes:
@@ -234,6 +233,22 @@ class LLMClient:
         return b"".join(chunks)
 
 
+def _refused(exc: BaseException) -> bool:
+    """Whether a 'timeout' from the SDK's aiohttp transport was really a refused connection.
+
+    The vendored transport maps aiohttp's ClientConnectorError to httpx's ConnectTimeout, so
+    an LLM that is down would read as a timeout (504) instead of unavailable (502).
+    """
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, aiohttp.ClientConnectorError | ConnectionError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _translate_status(exc: openai.APIStatusError) -> _AttemptFailed:
     status = exc.status_code
     retryable = status == 429 or status >= 500
@@ -241,7 +256,6 @@ def _translate_status(exc: openai.APIStatusError) -> _AttemptFailed:
     cls = _Retryable if retryable else _AttemptFailed
     return cls(
         message,
-        retryable=retryable,
         status=status,
         retry_after_s=_retry_after(exc.response.headers) if retryable else None,
     )
