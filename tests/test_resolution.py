@@ -1,0 +1,360 @@
+"""Resolution semantics: caller values, context, request order, fan-out bounds, debug, 422."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+import orjson
+import pytest
+
+from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.conftest import NOW_MS, ClientFactory, metric, operator, request_body
+
+HEALTH = operator(
+    "business_health_score",
+    ("include_details", "BOOLEAN"),
+    ("lang", "STRING"),
+    ("filter", "OBJECT"),
+    ("items", "ARRAY"),
+)
+
+
+async def post(client: Any, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    response = await client.post("/v1/dynamic-params", json=payload)
+    return response.status, await response.json()
+
+
+def slow(seconds: float) -> Any:
+    def responder(call: Call) -> Reply:
+        reply = plausible(call)
+        reply.delay_s = seconds
+        return reply
+
+    return responder
+
+
+async def test_caller_values_skip_the_llm(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    values = {
+        "include_details": True,
+        "lang": "zh-CN",
+        "filter": {"regions": ["华东"]},
+        "items": ["revenue"],
+    }
+    payload = request_body(
+        HEALTH,
+        query="",
+        dynamic_params={"business_health_score": values},
+        options={"return_debug": True},
+    )
+    status, result = await post(await make_client(), payload)
+    assert status == 200, result
+    assert result["dynamic_params"] == {"business_health_score": values}
+    assert set(result["debug"]["properties"]["business_health_score"]["source"].values()) == {
+        "caller"
+    }
+    assert fake_llm.calls == []
+
+
+async def test_context_values_coerced_and_skip_the_llm(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    context = (
+        'include_details=否；lang=zh-CN；filter={"regions": ["华东"]}；items=revenue,profit,growth'
+    )
+    payload = request_body(HEALTH, query="评估企业健康度", additional_context=context)
+    status, result = await post(await make_client(), payload)
+    assert status == 200, result
+    assert result["dynamic_params"]["business_health_score"] == {
+        "include_details": False,
+        "lang": "zh-CN",
+        "filter": {"regions": ["华东"]},
+        "items": ["revenue", "profit", "growth"],
+    }
+    assert fake_llm.calls == []
+
+
+async def test_llm_asked_only_for_open_params(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    payload = request_body(
+        HEALTH,
+        query="评估企业健康度，中文",
+        additional_context="items=revenue,profit",
+        dynamic_params={"business_health_score": {"include_details": True}},
+        options={"return_debug": True},
+    )
+    status, result = await post(await make_client(), payload)
+    assert status == 200, result
+    [call] = fake_llm.calls
+    assert call.task["generate"] == ["lang", "filter"]
+    assert call.task["fixed"] == {"include_details": True, "items": ["revenue", "profit"]}
+    sources = result["debug"]["properties"]["business_health_score"]["source"]
+    assert sources == {
+        "include_details": "caller",
+        "lang": "llm",
+        "filter": "llm",
+        "items": "context",
+    }
+    assert list(result["dynamic_params"]["business_health_score"]) == [
+        "include_details",
+        "lang",
+        "filter",
+        "items",
+    ]
+
+
+async def test_settled_time_values_are_fixed_for_the_llm(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    prop = metric("drug_sales", ("region", "STRING"))
+    status, result = await post(
+        await make_client(), request_body(prop, query="当前华东地区的药品销售额")
+    )
+    assert status == 200, result
+    [call] = fake_llm.calls
+    assert call.task["generate"] == ["region"]
+    assert call.task["fixed"] == {"instant": True}
+    assert call.task["now"] == "2025-11-13T09:12:22.241+08:00"
+    assert result["dynamic_params"]["drug_sales"] == {"instant": True, "region": "示例"}
+
+
+@pytest.mark.parametrize(
+    ("value", "rule"),
+    [
+        pytest.param({"step": "7d"}, "rule 7.2.3", id="step"),
+        pytest.param({"instant": "true"}, "rule 7.2.1", id="instant"),
+        pytest.param({"start": 5, "end": NOW_MS}, "rule 7.2.2", id="start"),
+    ],
+)
+async def test_caller_value_breaking_a_rule_is_400(
+    make_client: ClientFactory, fake_llm: FakeLLM, value: dict[str, Any], rule: str
+) -> None:
+    payload = request_body(metric(), dynamic_params={"approved_drug_count": value})
+    status, result = await post(await make_client(), payload)
+    assert status == 400
+    assert result["error"]["code"] == "INVALID_DYNAMIC_PARAMS"
+    assert rule in result["_error"]
+    assert result["error"]["details"][0]["property"] == "approved_drug_count"
+    assert fake_llm.calls == []
+
+
+async def test_context_value_of_wrong_type_is_400(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    payload = request_body(HEALTH, additional_context="include_details=maybe")
+    status, result = await post(await make_client(), payload)
+    assert status == 400
+    assert "include_details" in result["_error"]
+    assert "rule 7.3.2" in result["_error"]
+
+
+async def test_context_now_and_timezone_are_used(make_client: ClientFactory) -> None:
+    payload = request_body(
+        metric(),
+        query="当前",
+        additional_context="now_ms=1700000000000；timezone=America/New_York",
+        options={"return_debug": True},
+    )
+    del payload["now_ms"], payload["timezone"]
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 200, result
+    assert result["debug"]["now_ms"] == 1_700_000_000_000
+    assert result["debug"]["timezone"] == "America/New_York"
+
+
+async def test_request_fields_beat_context(make_client: ClientFactory) -> None:
+    payload = request_body(
+        metric(),
+        query="当前",
+        additional_context="now_ms=1700000000000；timezone=America/New_York",
+        options={"return_debug": True},
+    )
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 200
+    assert result["debug"]["now_ms"] == NOW_MS
+    assert result["debug"]["timezone"] == "Asia/Shanghai"
+
+
+async def test_merge_keeps_request_order(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    names = [f"p{i}" for i in range(6)]
+
+    def reverse_speed(call: Call) -> Reply:
+        reply = plausible(call)
+        reply.delay_s = 0.05 * (6 - int((call.property_name or "p0")[1:]))
+        return reply
+
+    fake_llm.respond(reverse_speed)
+    props = [operator(n, ("x", "STRING")) for n in names]
+    payload = request_body(*props, options={"max_concurrency": 6})
+    status, result = await post(await make_client(), payload)
+    assert status == 200
+    assert list(result["dynamic_params"]) == names
+    finished = sorted(fake_llm.calls, key=lambda c: c.ended or 0)
+    assert finished[0].property_name == "p5"  # the last one finished first
+
+
+async def test_missing_list_is_complete_and_in_request_order(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    props = [
+        metric("m1"),
+        operator("o1", ("region", "STRING")),
+        metric("m2", ("drug", "STRING")),
+    ]
+    payload = request_body(*props, query="药品数量")
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 422
+    assert [m["property"] for m in result["missing"]] == ["m1", "o1", "m2"]
+    assert [m["params"] for m in result["missing"]] == [
+        ["start", "end", "step"],
+        ["region"],
+        ["start", "end", "step", "drug"],
+    ]
+    assert result["_error"] == "; ".join(
+        f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}"
+        for m in result["missing"]
+    )
+    assert result["missing"][0]["ask"] == "请明确查询的时间范围和步长，或说明查询当前值"
+    assert "additional_context" in result["missing"][1]["ask"]
+
+
+async def test_ask_follows_query_language(make_client: ClientFactory) -> None:
+    payload = request_body(operator("o1", ("region", "STRING")), query="health score by region")
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 422
+    assert result["missing"][0]["ask"].startswith("Please add region to additional_context")
+
+
+async def test_empty_query_with_open_inputs_is_400(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    status, result = await post(await make_client(), request_body(HEALTH, query=""))
+    assert status == 400
+    assert "query is empty" in result["_error"]
+    assert fake_llm.calls == []
+
+
+async def test_every_property_attempted_when_one_fails(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    def one_fails(call: Call) -> Reply:
+        return Reply(status=500) if call.property_name == "bad" else plausible(call)
+
+    fake_llm.respond(one_fails)
+    props = [operator(n, ("x", "STRING")) for n in ("a", "bad", "c")]
+    status, result = await post(await make_client(), request_body(*props))
+    assert status == 502
+    assert {c.property_name for c in fake_llm.calls} == {"a", "bad", "c"}
+    assert result["error"]["details"]["failures"][0]["property"] == "bad"
+    assert result["_error"].startswith("bad: ")
+
+
+async def test_fan_out_bounded_by_max_concurrency(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(slow(0.3))
+    props = [operator(f"p{i}", ("x", "STRING")) for i in range(8)]
+    client = await make_client()
+    started = time.monotonic()
+    status, _ = await post(client, request_body(*props, options={"max_concurrency": 4}))
+    elapsed = time.monotonic() - started
+    assert status == 200
+    assert fake_llm.peak_inflight == 4
+    assert 0.6 <= elapsed < 0.9  # two waves of 300 ms; the ideal is 600 ms
+
+    fake_llm.reset_peak()
+    status, _ = await post(client, request_body(*props[:4], options={"max_concurrency": 2}))
+    assert status == 200
+    assert fake_llm.peak_inflight == 2
+
+
+async def test_default_max_concurrency_from_settings(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(slow(0.1))
+    props = [operator(f"p{i}", ("x", "STRING")) for i in range(6)]
+    status, _ = await post(await make_client(max_concurrency=3), request_body(*props))
+    assert status == 200
+    assert fake_llm.peak_inflight == 3
+
+
+async def test_process_wide_cap_across_requests(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(slow(0.2))
+    client = await make_client(llm_max_inflight=3)
+    props = [operator(f"p{i}", ("x", "STRING")) for i in range(4)]
+    payload = request_body(*props, options={"max_concurrency": 4})
+    results = await asyncio.gather(*(post(client, payload) for _ in range(3)))
+    assert [status for status, _ in results] == [200, 200, 200]
+    assert fake_llm.peak_inflight == 3
+    assert len(fake_llm.calls) == 12
+
+
+async def test_qps_limit_spaces_call_starts(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    client = await make_client(llm_qps=20)
+    props = [operator(f"p{i}", ("x", "STRING")) for i in range(6)]
+    status, _ = await post(client, request_body(*props))
+    assert status == 200
+    starts = sorted(c.started for c in fake_llm.calls)
+    gaps = [b - a for a, b in itertools.pairwise(starts)]
+    assert min(gaps) >= 0.045  # 1/20 s, less scheduling noise
+
+
+async def test_debug_block(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    props = [metric("m", ("region", "STRING"))]
+    payload = request_body(*props, query="当前华东的药品数量", options={"return_debug": True})
+    status, result = await post(await make_client(), payload)
+    assert status == 200
+    debug = result["debug"]
+    assert debug["now_ms"] == NOW_MS
+    assert debug["timezone"] == "Asia/Shanghai"
+    assert debug["warnings"] == []
+    prop = debug["properties"]["m"]
+    assert prop["type"] == "metric"
+    assert prop["source"] == {"instant": "rule", "region": "llm"}
+    assert prop["time_expr"] == "now"
+    llm = prop["llm"]
+    assert llm["attempts"] == 1
+    assert llm["repair_rounds"] == 0
+    assert llm["latency_ms"] > 0
+    assert llm["request"][0]["role"] == "system"
+    assert orjson.loads(llm["response"]) == {"m": {"region": "示例"}}
+
+
+async def test_no_debug_unless_asked(make_client: ClientFactory) -> None:
+    payload = request_body(metric(), query="当前")
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 200
+    assert "debug" not in result
+    assert result["dynamic_params"] == {"approved_drug_count": {"instant": True}}
+
+
+async def test_complete_caller_window_implies_trend(make_client: ClientFactory) -> None:
+    window = {"start": 1_755_047_542_241, "end": NOW_MS, "step": "month"}
+    payload = request_body(metric(), query="", dynamic_params={"approved_drug_count": window})
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 200, result
+    assert result["dynamic_params"]["approved_drug_count"] == {"instant": False, **window}
+
+
+async def test_api_key_never_in_responses_or_logs(
+    make_client: ClientFactory, fake_llm: FakeLLM, capfd: pytest.CaptureFixture[str]
+) -> None:
+    fake_llm.push(Reply(status=401), Reply(status=500), Reply(status=500), Reply(status=500))
+    client = await make_client()
+    texts = []
+    for _ in range(2):
+        response = await client.post(
+            "/v1/dynamic-params",
+            json=request_body(HEALTH, options={"return_debug": True}),
+        )
+        texts.append(await response.text())
+    texts.append(await (await client.get("/readyz")).text())
+    out, err = capfd.readouterr()
+    assert fake_llm.calls[0].headers["Authorization"] == "Bearer sk-test-SECRET-0123456789"
+    for text in [*texts, out, err]:
+        assert "SECRET" not in text
