@@ -1,0 +1,128 @@
+"""The command line and the wheel, as a user runs them: real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import site
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import NOW_MS, metric
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+    env.update(extra)
+    return env
+
+
+def run_cli(args: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "resolver", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=clean_env(),
+        check=False,
+    )
+
+
+def test_resolve_from_stdin() -> None:
+    body = {
+        "logic_properties": [metric()],
+        "query": "当前药品数量",
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+    }
+    done = run_cli(["resolve", "-"], json.dumps(body).encode())
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["dynamic_params"] == {"approved_drug_count": {"instant": True}}
+    assert output["trace_id"]
+
+
+def test_resolve_reports_errors_in_the_spec_shape(tmp_path: Path) -> None:
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"logic_properties": [metric()], "query": "药品数量"}))
+    done = run_cli(["resolve", str(request)], b"")
+    assert done.returncode == 1
+    output = json.loads(done.stdout)
+    assert output["error"]["code"] == "MISSING_PARAMS"
+    assert output["missing"][0]["params"] == ["start", "end", "step"]
+
+
+def test_resolve_missing_file() -> None:
+    done = run_cli(["resolve", "/nonexistent/request.json"], b"")
+    assert done.returncode == 2
+    assert b"cannot read" in done.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(url: str, deadline_s: float = 30.0) -> dict[str, object]:
+    deadline = time.monotonic() + deadline_s
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - loopback
+                return dict(json.loads(response.read()))
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_serves_with_prompts(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
+    [wheel] = wheels.glob("resolver-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
+    # The wheel's dependencies come from this test environment's site-packages, read-only,
+    # so the test needs no network; the resolver package itself comes only from the wheel.
+    [fresh_site] = (venv / "lib").glob("python3*/site-packages")
+    (fresh_site / "deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    port = free_port()
+    server = subprocess.Popen(
+        [str(venv / "bin" / "resolver"), "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        health = wait_for(f"http://127.0.0.1:{port}/healthz")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert health["status"] == "ok"
+    assert health["mode"] == "rules-only"
+    prompts = Path(str(health["prompts"]))
+    assert prompts.is_relative_to(venv)
+    assert sorted(p.name for p in prompts.iterdir()) == ["metric.md", "operator.md", "repair.md"]
