@@ -56,23 +56,20 @@ class Resolver:
             for d in request.logic_properties
         ]
         self._take_caller_values(states, request, frame)
-        pending: list[PropertyState] = []
         for state in states:
             apply_time_rules(state, frame)
-            if not state.open_params():
-                continue
-            if self.llm is None:
+        pending = [s for s in states if s.open_params()]
+        if pending and not frame.query.strip():
+            names = ", ".join(s.name for s in pending)
+            raise BadRequest(
+                f"query is empty but {names} still need inputs; send a query or supply "
+                "every input in dynamic_params/additional_context",
+                details={"open": {s.name: s.open_params() for s in pending}},
+            )
+        if pending and self.llm is None:
+            for state in pending:
                 report_missing(state, frame)
-            else:
-                pending.append(state)
-        if pending:
-            if not frame.query.strip():
-                names = ", ".join(s.name for s in pending)
-                raise BadRequest(
-                    f"query is empty but {names} still need inputs; send a query or supply "
-                    "every input in dynamic_params/additional_context",
-                    details={"open": {s.name: s.open_params() for s in pending}},
-                )
+        elif pending:
             await self._run_llm(pending, frame, request)
         return self._merge(states, frame, request)
 

@@ -358,3 +358,13 @@ async def test_api_key_never_in_responses_or_logs(
     assert fake_llm.calls[0].headers["Authorization"] == "Bearer sk-test-SECRET-0123456789"
     for text in [*texts, out, err]:
         assert "SECRET" not in text
+
+
+async def test_empty_query_with_open_inputs_is_400_in_rules_only_mode(
+    make_client: ClientFactory,
+) -> None:
+    status, result = await post(await make_client(llm=False), request_body(HEALTH, query="  "))
+    assert status == 400
+    assert result["error"]["details"]["open"] == {
+        "business_health_score": ["include_details", "lang", "filter", "items"]
+    }
