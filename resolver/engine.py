@@ -11,6 +11,7 @@ import structlog
 from resolver.limits import LLMLimiter
 from resolver.llm.client import LLMClient
 from resolver.llm.prompts import load_prompts
+from resolver.metrics import Metrics
 from resolver.probe import LLMProbe
 from resolver.service import Resolver
 from resolver.settings import Settings
@@ -20,7 +21,7 @@ log = structlog.get_logger("resolver.engine")
 
 @asynccontextmanager
 async def open_resolver(
-    settings: Settings, prompts_dir: Path | None = None
+    settings: Settings, prompts_dir: Path | None = None, metrics: Metrics | None = None
 ) -> AsyncIterator[tuple[Resolver, LLMProbe | None]]:
     """The engine and, in LLM mode, the readiness probe; both closed on exit."""
     prompts = load_prompts(prompts_dir)
@@ -33,7 +34,9 @@ async def open_resolver(
         qps=settings.llm_qps,
         max_pending=settings.max_pending,
     )
-    llm = LLMClient(settings, limiter)
+    llm = LLMClient(settings, limiter, metrics.observe_llm_attempt if metrics else None)
+    if metrics is not None:
+        metrics.watch(limiter)
     probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
     await probe.start()
     log.info(

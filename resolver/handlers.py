@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from resolver.appkeys import PROBE_KEY, RESOLVER_KEY
-from resolver.bodies import parse_model, read_json_body, render
+from resolver.appkeys import METRICS_KEY, PROBE_KEY, RESOLVER_KEY
+from resolver.bodies import TRACE_ID, parse_model, read_json_body, render
 from resolver.models import ResolveRequest
 from resolver.openapi import openapi_document
 
@@ -44,3 +44,13 @@ async def readyz(request: web.Request) -> web.Response:
 async def openapi(request: web.Request) -> web.Response:
     """GET /openapi.json."""
     return render(request, openapi_document())
+
+
+async def metrics(request: web.Request) -> web.Response:
+    """GET /metrics: Prometheus text."""
+    return web.Response(
+        body=request.app[METRICS_KEY].render(),
+        content_type="text/plain",
+        charset="utf-8",
+        headers={"x-trace-id": request[TRACE_ID]},
+    )

@@ -10,6 +10,7 @@ import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from resolver.appkeys import METRICS_KEY
 from resolver.bodies import TRACE_ID, error_body, render
 from resolver.errors import ResolverError
 
@@ -39,14 +40,22 @@ async def trace_middleware(request: web.Request, handler: Handler) -> web.Stream
     with structlog.contextvars.bound_contextvars(trace_id=trace_id):
         response = await handler(request)
         response.headers["x-trace-id"] = trace_id
+        elapsed = time.perf_counter() - started
+        request.app[METRICS_KEY].observe_request(_route(request), response.status, elapsed)
         log.info(
             "http.request",
             method=request.method,
             path=request.path,
             status=response.status,
-            latency_ms=round((time.perf_counter() - started) * 1000, 2),
+            latency_ms=round(elapsed * 1000, 2),
         )
         return response
+
+
+def _route(request: web.Request) -> str:
+    """The matched route's pattern (bounded label values), or `unmatched`."""
+    info = request.match_info.route.resource
+    return info.canonical if info is not None else "unmatched"
 
 
 @web.middleware

@@ -271,3 +271,19 @@ async def test_llm_unavailable_is_502(make_client: ClientFactory, fake_llm: Fake
     assert response.status == 502
     assert_error_shape(body, "LLM_UNAVAILABLE")
     assert "fake error" not in orjson.dumps(body).decode()  # upstream bodies never copied
+
+
+async def test_metrics_exposition(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    client = await make_client()
+    fake_llm.push(Reply(status=500))
+    await client.post("/v1/dynamic-params", json=request_body(operator("o", ("x", "STRING"))))
+    await client.get("/nope")
+    response = await client.get("/metrics")
+    assert response.status == 200
+    assert response.content_type == "text/plain"
+    text = await response.text()
+    assert 'resolver_http_requests_total{route="/v1/dynamic-params",status="200"} 1.0' in text
+    assert 'resolver_http_requests_total{route="unmatched",status="404"} 1.0' in text
+    assert 'resolver_llm_attempts_total{outcome="http_5xx"} 1.0' in text
+    assert 'resolver_llm_attempts_total{outcome="ok"} 1.0' in text
+    assert "resolver_llm_inflight 0.0" in text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,7 @@ from tenacity import (
 from tenacity.stop import stop_base
 from tenacity.wait import wait_base
 
-from resolver.errors import LLMOutputInvalid, LLMTimeout, LLMUnavailable
+from resolver.errors import LLMOutputInvalid, LLMTimeout, LLMUnavailable, Overloaded
 from resolver.limits import LLMLimiter
 from resolver.settings import Settings
 
@@ -124,9 +124,15 @@ class _StopAtDeadline(stop_base):
 class LLMClient:
     """One per process: the SDK client, its connection pool and the shared limiter."""
 
-    def __init__(self, settings: Settings, limiter: LLMLimiter) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        limiter: LLMLimiter,
+        observe: Callable[[str, float], None] | None = None,
+    ) -> None:
         self._settings = settings
         self._limiter = limiter
+        self._observe = observe or _ignore
         self._client = openai.AsyncOpenAI(
             base_url=settings.llm_base_url,
             api_key=settings.llm_api_key.get_secret_value() or "unused",
@@ -165,7 +171,13 @@ class LLMClient:
             async for attempt in retrying:
                 with attempt:
                     attempts += 1
-                    content, usage = await self._attempt(messages, deadline, response_format)
+                    began = time.monotonic()
+                    try:
+                        content, usage = await self._attempt(messages, deadline, response_format)
+                    except BaseException as exc:
+                        self._observe(_outcome(exc), time.monotonic() - began)
+                        raise
+                    self._observe("ok", time.monotonic() - began)
         except _AttemptFailed as exc:
             if exc.timed_out:
                 raise LLMTimeout(
@@ -231,6 +243,25 @@ class LLMClient:
                     raise _BadOutput(f"the response exceeds {cap} bytes")
                 chunks.append(chunk)
         return b"".join(chunks)
+
+
+def _ignore(outcome: str, seconds: float) -> None:
+    """The default attempt observer."""
+
+
+def _outcome(exc: BaseException) -> str:
+    """A metrics label for a failed attempt."""
+    if isinstance(exc, _AttemptFailed):
+        if exc.status is not None:
+            return (
+                "http_429" if exc.status == 429 else "http_5xx" if exc.status >= 500 else "http_4xx"
+            )
+        return "timeout" if exc.timed_out else "connection"
+    if isinstance(exc, _BadOutput):
+        return "bad_output"
+    if isinstance(exc, Overloaded):
+        return "overloaded"
+    return "cancelled"
 
 
 def _refused(exc: BaseException) -> bool:

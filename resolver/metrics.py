@@ -1,0 +1,67 @@
+"""Prometheus metrics: one registry per application, served at `/metrics`."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+from resolver.limits import LLMLimiter
+
+_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+
+
+class Metrics:
+    """The service's counters, histograms and gauges."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.requests = Counter(
+            "resolver_http_requests",
+            "HTTP requests answered, by route and status.",
+            ["route", "status"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "resolver_http_request_duration_seconds",
+            "Time to answer an HTTP request, by route.",
+            ["route"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.llm_attempts = Counter(
+            "resolver_llm_attempts",
+            "LLM call attempts, by outcome (ok, http_429, http_5xx, http_4xx, timeout, "
+            "connection, bad_output, overloaded, cancelled).",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.llm_latency = Histogram(
+            "resolver_llm_attempt_duration_seconds",
+            "Duration of one LLM call attempt, slot wait included.",
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.llm_inflight = Gauge(
+            "resolver_llm_inflight", "LLM calls holding a slot now.", registry=self.registry
+        )
+        self.llm_pending = Gauge(
+            "resolver_llm_pending", "LLM calls waiting for a slot now.", registry=self.registry
+        )
+
+    def observe_request(self, route: str, status: int, seconds: float) -> None:
+        """Count one answered request."""
+        self.requests.labels(route, str(status)).inc()
+        self.latency.labels(route).observe(seconds)
+
+    def observe_llm_attempt(self, outcome: str, seconds: float) -> None:
+        """Count one LLM attempt."""
+        self.llm_attempts.labels(outcome).inc()
+        self.llm_latency.observe(seconds)
+
+    def watch(self, limiter: LLMLimiter) -> None:
+        """Read the limiter's gauges at scrape time."""
+        self.llm_inflight.set_function(lambda: limiter.inflight)
+        self.llm_pending.set_function(lambda: limiter.pending)
+
+    def render(self) -> bytes:
+        """The Prometheus text exposition."""
+        return generate_latest(self.registry)
