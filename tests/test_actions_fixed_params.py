@@ -82,6 +82,30 @@ CASES = [
         id="undeclared-names-by-naming-rule",
     ),
     pytest.param(
+        {"x-filter": {"a": 1}, "X-Account-Id": "u1"},
+        {
+            "parameters": [{"name": "X-Account-Id", "in": "header"}],
+            "requestBody": {
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/B"}}}
+            },
+            "components": {"schemas": {"B": {"properties": {"x-filter": {"type": "object"}}}}},
+        },
+        placed(header={"X-Account-Id": "u1"}, body={"x-filter": {"a": 1}}),
+        id="declared-body-property-beats-the-naming-rule",
+    ),
+    pytest.param(
+        {"body": [1, 2], "x-a": 1},
+        {"requestBody": {"content": {"application/json": {"schema": {"type": "array"}}}}},
+        placed(header={"x-a": 1}, body={"body": [1, 2]}),
+        id="wrapped-body-is-not-a-declaration",
+    ),
+    pytest.param(
+        {"x-a": 1, "limit": 2},
+        {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/nope"}}}}},
+        placed(header={"x-a": 1}, body={"limit": 2}),
+        id="unreadable-body-falls-back-to-naming",
+    ),
+    pytest.param(
         {"limit": 5, "x-a": 1},
         {"parameters": "broken"},
         placed(header={"x-a": 1}, body={"limit": 5}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Mapping
 from typing import Any
@@ -10,10 +11,11 @@ import orjson
 
 from resolver.actions.errors import SchemaConversionError
 from resolver.actions.models import FixedParams
-from resolver.actions.openapi import parameter_objects
+from resolver.actions.openapi import body_property_names, parameter_objects
 from resolver.actions.refs import document_lookup
 
 _HEADER_NAMES = frozenset({"authorization", "content-type"})
+_LOCATIONS = frozenset({"path", "query", "header", "cookie"})
 
 
 def tool_fixed_params(
@@ -21,7 +23,8 @@ def tool_fixed_params(
 ) -> FixedParams:
     """Each value under the location (`in`) the api_spec gives its name.
 
-    Header names match case-insensitively. A cookie parameter has no bucket of its own:
+    A property of a flattened request body goes to `body`; header names match
+    case-insensitively. A cookie parameter has no bucket of its own:
     it joins the `Cookie` header (`a=1; b=2`, appended to a fixed `Cookie` value if
     there is one), which is how the caller has to send it anyway. A name the spec does
     not declare goes to `header` when it is `x-*`, `authorization` or `content-type`
@@ -49,21 +52,22 @@ def mcp_fixed_params(parameters: Mapping[str, Any] | None) -> FixedParams:
 
 
 def _declared_locations(api_spec: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
-    """Name → location for every declared parameter, and lower-cased header name → `header`."""
+    """Name → location of each declared parameter and body property; lower-cased headers."""
     locations: dict[str, str] = {}
     headers: dict[str, str] = {}
-    try:
+    # A spec too broken to read is reported by the schema conversion; placement falls
+    # back to the naming rule for whatever could not be read.
+    with contextlib.suppress(SchemaConversionError):
         for param, _ in parameter_objects(api_spec, document_lookup(api_spec)):
             name, location = param.get("name"), param.get("in")
-            if not isinstance(name, str) or location not in ("path", "query", "header", "cookie"):
+            if not isinstance(name, str) or location not in _LOCATIONS:
                 continue
             locations.setdefault(name, location)
             if location == "header":
                 headers.setdefault(name.lower(), location)
-    except SchemaConversionError:
-        # A broken parameter list is reported by the schema conversion; placement falls
-        # back to the naming rule for what it could not read.
-        pass
+    with contextlib.suppress(SchemaConversionError):
+        for name in body_property_names(api_spec):
+            locations.setdefault(name, "body")
     return locations, headers
 
 

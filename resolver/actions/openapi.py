@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from resolver.actions.errors import SchemaConversionError
 from resolver.actions.refs import RefLookup, document_lookup, escape_token
@@ -49,12 +49,11 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
     `description` wins over its schema's; `required` is merged, path parameters are
     always required; a parameter without `in` counts as a query parameter. A JSON body
     (`request_body` or `requestBody`, the former first; `application/json`, else another
-    `*json*` media type, else the first one) whose
-    schema is an object with properties is flattened in; any other body (array,
-    primitive, free-form object) becomes the single property `body`, required when the
-    request body is. One name defined in two places (e.g. a query parameter and a body
-    property) raises `SchemaConversionError`. An empty spec gives
-    `{"type": "object", "properties": {}}`.
+    `*json*` media type, else the first one) whose schema is an object with properties
+    is flattened in; any other body (array, primitive, free-form object) becomes the
+    single property `body`, required when the request body is. One name defined in two
+    places (e.g. a query parameter and a body property) raises `SchemaConversionError`.
+    An empty spec gives `{"type": "object", "properties": {}}`.
     """
     spec: Mapping[str, Any] = api_spec or {}
     if not isinstance(spec, Mapping):
@@ -84,24 +83,47 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
         if location == "path" or param.get("required") is True:
             required.add(name)
 
-    body = _request_body(spec, lookup)
+    body = _body(spec, lookup)
     if body is not None:
-        schema, body_required, pointer = body
-        flat = flatten_variants(schema)
-        if is_object(flat) and flat.get("properties"):
-            for name, sub in flat["properties"].items():
-                claim(name, "body", f"{pointer}/properties/{escape_token(name)}")
-                properties[name] = sub
-            required.update(name for name in flat.get("required", []) if name in properties)
-        else:
-            claim(BODY_PROPERTY, "body", pointer)
-            properties[BODY_PROPERTY] = schema
-            if body_required:
-                required.add(BODY_PROPERTY)
+        for name, sub in body.properties.items():
+            at = body.pointer if body.wrapped else f"{body.pointer}/properties/{escape_token(name)}"
+            claim(name, "body", at)
+            properties[name] = sub
+        required.update(body.required)
 
     return function_parameters(
         {"properties": properties, "required": [name for name in properties if name in required]}
     )
+
+
+def body_property_names(api_spec: Mapping[str, Any] | None) -> list[str]:
+    """The names a flattened request body adds; none for a wrapped (`body`) or absent body."""
+    spec: Mapping[str, Any] = api_spec or {}
+    body = _body(spec, document_lookup(spec))
+    return [] if body is None or body.wrapped else list(body.properties)
+
+
+class _Body(NamedTuple):
+    """What the request body adds to the flat parameters."""
+
+    properties: dict[str, Any]
+    required: list[str]
+    pointer: str
+    wrapped: bool
+
+
+def _body(spec: Mapping[str, Any], lookup: RefLookup) -> _Body | None:
+    found = _request_body(spec, lookup)
+    if found is None:
+        return None
+    schema, body_required, pointer = found
+    flat = flatten_variants(schema)
+    if is_object(flat) and flat.get("properties"):
+        properties = dict(flat["properties"])
+        required = [name for name in flat.get("required", []) if name in properties]
+        return _Body(properties, required, pointer, wrapped=False)
+    required = [BODY_PROPERTY] if body_required else []
+    return _Body({BODY_PROPERTY: schema}, required, pointer, wrapped=True)
 
 
 def parameter_objects(
