@@ -48,7 +48,7 @@ API_SPEC: dict[str, Any] = {
 ACTION = Action.model_validate(
     {
         "parameters": {
-            "x-account-id": "u1",
+            "X-Account-ID": "u1",
             "kn_id": "kn_medical",
             "X-HTTP-Method-Override": "GET",
         },
@@ -78,7 +78,7 @@ def test_tool_entry() -> None:
                 "condition": {"type": "object", "description": "过滤条件"},
                 "limit": {"type": "integer", "description": "返回的数量"},
             },
-            # kn_id and x-account-id are fixed by the action: the model need not invent them.
+            # kn_id and the header are fixed by the action: the model need not invent them.
             "required": ["ot_id", "limit"],
         },
         "api_url": (
@@ -86,7 +86,7 @@ def test_tool_entry() -> None:
         ),
         "original_schema": API_SPEC,
         "fixed_params": {
-            "header": {"x-account-id": "u1", "X-HTTP-Method-Override": "GET"},
+            "header": {"X-Account-ID": "u1", "X-HTTP-Method-Override": "GET"},
             "path": {"kn_id": "kn_medical"},
             "query": {},
             "body": {},

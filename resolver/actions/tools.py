@@ -7,7 +7,7 @@ from typing import Any
 
 from resolver.actions.fixed_params import mcp_fixed_params, tool_fixed_params
 from resolver.actions.mcp import mcp_parameters
-from resolver.actions.models import Action, DynamicTool, McpToolDetail, ToolDetail
+from resolver.actions.models import Action, DynamicTool, FixedParams, McpToolDetail, ToolDetail
 from resolver.actions.naming import function_description, function_name
 from resolver.actions.openapi import openapi_parameters
 from resolver.actions.urls import mcp_api_url, tool_api_url
@@ -31,7 +31,7 @@ def build_tool(
     return DynamicTool(
         name=name,
         description=function_description(detail.name, detail.description, name),
-        parameters=_not_requiring(openapi_parameters(detail.api_spec), action),
+        parameters=_not_requiring(openapi_parameters(detail.api_spec), action, fixed),
         api_url=tool_api_url(operator_integration_url, box_id, tool_id),
         original_schema=copy.deepcopy(detail.api_spec),
         fixed_params=fixed,
@@ -57,23 +57,29 @@ def build_mcp_tool(
     return DynamicTool(
         name=name,
         description=function_description(human, detail.description, name),
-        parameters=_not_requiring(mcp_parameters(detail.input_schema), action),
+        parameters=_not_requiring(mcp_parameters(detail.input_schema), action, fixed),
         api_url=mcp_api_url(public_url, mcp_id, tool_name),
         original_schema=copy.deepcopy(detail.input_schema),
         fixed_params=fixed,
     )
 
 
-def _not_requiring(parameters: dict[str, Any], action: Action) -> dict[str, Any]:
+def _not_requiring(
+    parameters: dict[str, Any], action: Action, fixed: FixedParams
+) -> dict[str, Any]:
     """`parameters` without `required` entries the action already fixes.
 
     The model may still fill such a parameter (the caller decides which value wins), but
-    it is never forced to invent one the caller already holds.
+    it is never forced to invent one the caller already holds. Header names compare
+    case-insensitively, as HTTP does.
     """
     required = parameters.get("required")
     if not required:
         return parameters
-    kept = [name for name in required if name not in action.parameters]
+    headers = {name.lower() for name in fixed.header}
+    kept = [
+        name for name in required if name not in action.parameters and name.lower() not in headers
+    ]
     out = {key: value for key, value in parameters.items() if key != "required"}
     if kept:
         out["required"] = kept
