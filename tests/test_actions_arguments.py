@@ -94,6 +94,13 @@ def test_draft07_schema_with_definitions() -> None:
     ]
 
 
+def test_unknown_dialect_falls_back_to_2020_12_without_warning() -> None:
+    schema = {"$schema": "https://example.com/my-dialect", "properties": {"a": {"type": "string"}}}
+    assert [str(e) for e in validate_arguments(schema, {"a": 1})] == [
+        "$.a: 1 is not of type 'string'"
+    ]
+
+
 def test_long_messages_are_cut() -> None:
     [violation] = validate_arguments({"type": "string"}, {"k": "v" * 1000})
     assert len(violation.message) == 300
@@ -111,6 +118,10 @@ def test_long_messages_are_cut() -> None:
         pytest.param(
             {"properties": {"a": {"minLength": -1}}}, "#/properties/a/minLength", id="bad-bound"
         ),
+        pytest.param(
+            {"properties": {"a/b": {"minLength": -1}}}, "#/properties/a~1b/minLength", id="escaped"
+        ),
+        pytest.param({"$schema": ["x"]}, "#/$schema", id="schema-uri-not-a-string"),
         pytest.param({"properties": {"a": {"$ref": "#/$defs/Gone"}}}, "#", id="unresolvable-ref"),
         pytest.param(
             {"properties": {"a": {"$ref": "https://example.com/s.json"}}}, "#", id="remote-ref"

@@ -13,6 +13,7 @@ from referencing import Registry
 from referencing.exceptions import Unresolvable
 
 from resolver.actions.errors import SchemaConversionError
+from resolver.actions.refs import escape_token
 
 _MAX_MESSAGE = 300
 
@@ -38,11 +39,18 @@ def validate_arguments(input_schema: Mapping[str, Any], arguments: Any) -> list[
     `$ref` that does not resolve locally (nothing is fetched).
     """
     schema = dict(input_schema)
-    cls = validator_for(schema, default=Draft202012Validator)
+    # validator_for indexes a dict with `$schema`: only a string is safe to look up (an
+    # unknown URI falls back to the default; anything else fails the metaschema below).
+    dialect = schema.get("$schema")
+    cls = (
+        validator_for(schema, default=Draft202012Validator)
+        if isinstance(dialect, str)
+        else Draft202012Validator
+    )
     try:
         cls.check_schema(schema)
     except SchemaError as exc:
-        pointer = "#" + "".join(f"/{part}" for part in exc.absolute_path)
+        pointer = "#" + "".join(f"/{escape_token(str(part))}" for part in exc.absolute_path)
         raise SchemaConversionError(f"invalid inputSchema: {exc.message}", pointer) from exc
     try:
         # An empty registry: jsonschema's default one fetches remote $refs over HTTP.
