@@ -16,6 +16,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── LLMOutputInvalid            502 LLM_OUTPUT_INVALID
     │   └── LLMTimeout                  504 LLM_TIMEOUT
     ├── UpstreamError                   502 UPSTREAM_ERROR (or the upstream's own 4xx)
+    ├── SchemaConversionError           502 SCHEMA_CONVERSION_ERROR (a tool schema is unusable)
     ├── Overloaded                      503 OVERLOADED
     └── NotConfigured                   503 NOT_CONFIGURED
 """
@@ -144,6 +145,18 @@ class UpstreamError(ResolverError):
         if self.upstream_status is not None and 400 <= self.upstream_status < 500:
             return self.upstream_status
         return 502
+
+
+class SchemaConversionError(ResolverError, ValueError):
+    """A tool schema cannot be converted; `pointer` is the JSON pointer of the offending node."""
+
+    status = 502
+    code = "SCHEMA_CONVERSION_ERROR"
+
+    def __init__(self, reason: str, pointer: str = "#") -> None:
+        super().__init__(f"{reason} (at {pointer})", details={"pointer": pointer})
+        self.reason = reason
+        self.pointer = pointer
 
 
 class Overloaded(ResolverError):

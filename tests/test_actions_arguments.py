@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from resolver.actions.arguments import ArgumentViolation, json_path, validate_arguments
-from resolver.actions.errors import SchemaConversionError
+from resolver.errors import SchemaConversionError
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

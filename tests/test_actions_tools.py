@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.models import Action, DynamicTool, McpToolDetail, ToolDetail
 from resolver.actions.tools import build_mcp_tool, build_tool
 from resolver.actions.urls import mcp_api_url, tool_api_url
+from resolver.errors import SchemaConversionError
 from tests.actions_checks import assert_function_parameters, keys_anywhere
 
 OPERATOR = "http://agent-operator-integration:9000"

@@ -5,7 +5,6 @@ Pure and I/O-free; the HTTP endpoints fetch the action and the tool detail and c
 """
 
 from resolver.actions.arguments import ArgumentViolation, validate_arguments
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.fixed_params import mcp_fixed_params, tool_fixed_params
 from resolver.actions.mcp import mcp_parameters
 from resolver.actions.models import Action, DynamicTool, FixedParams, McpToolDetail, ToolDetail
@@ -15,6 +14,7 @@ from resolver.actions.refs import RefLookup, document_lookup
 from resolver.actions.schema import MAX_REF_DEPTH, resolve_schema
 from resolver.actions.tools import build_mcp_tool, build_tool
 from resolver.actions.urls import mcp_api_url, tool_api_url
+from resolver.errors import SchemaConversionError
 
 __all__ = [
     "MAX_REF_DEPTH",

@@ -12,8 +12,8 @@ from jsonschema.validators import validator_for
 from referencing import Registry
 from referencing.exceptions import Unresolvable
 
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.refs import escape_token
+from resolver.errors import SchemaConversionError
 
 _MAX_MESSAGE = 300
 

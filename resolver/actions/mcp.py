@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.keywords import type_names
 from resolver.actions.refs import document_lookup
 from resolver.actions.schema import flatten_variants, function_parameters, resolve_schema
+from resolver.errors import SchemaConversionError
 
 
 def mcp_parameters(input_schema: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.refs import RefLookup, document_lookup, escape_token
 from resolver.actions.schema import (
     flatten_variants,
@@ -13,6 +12,7 @@ from resolver.actions.schema import (
     is_object,
     resolve_schema,
 )
+from resolver.errors import SchemaConversionError
 
 BODY_PROPERTY = "body"
 """The one property that carries a request body which is not an object with properties."""

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from resolver.actions.errors import SchemaConversionError
 from resolver.actions.keywords import (
     SUBSCHEMA_KEYWORDS,
     SUBSCHEMA_LIST_KEYWORDS,
@@ -22,6 +21,7 @@ from resolver.actions.keywords import (
     type_names,
 )
 from resolver.actions.refs import RefLookup, escape_token
+from resolver.errors import SchemaConversionError
 
 MAX_REF_DEPTH = 3
 """How many `$ref` hops one path from the root may take before the next one is pruned."""
