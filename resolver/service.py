@@ -15,6 +15,7 @@ from resolver.errors import (
     LLMError,
     LLMTimeout,
     MissingParams,
+    SchemaConversionError,
 )
 from resolver.fanout import fan_out
 from resolver.llm.client import LLMClient
@@ -92,7 +93,16 @@ class Resolver:
     @staticmethod
     def _schemas(request: ResolveRequest, name: str) -> dict[str, dict[str, Any]] | None:
         document = (request.operator_schemas or {}).get(name)
-        return input_schemas(document) if document else None
+        if not document:
+            return None
+        try:
+            return input_schemas(document)
+        except SchemaConversionError as exc:
+            # The caller sent this document, so it is a bad request, not a bad gateway.
+            raise BadRequest(
+                f"operator_schemas.{name} cannot be read: {exc.message}",
+                details={"pointer": exc.pointer},
+            ) from None
 
     @staticmethod
     def _take_caller_values(

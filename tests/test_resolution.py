@@ -372,3 +372,56 @@ async def test_empty_query_with_open_inputs_is_400_in_rules_only_mode(
     assert result["error"]["details"]["open"] == {
         "business_health_score": ["include_details", "lang", "filter", "items"]
     }
+
+
+SCHEMA_DOC = {
+    "requestBody": {
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "properties": {
+                        "lang": {"type": "string", "enum": ["zh-CN", "en-US"]},
+                        "filter": {"$ref": "#/components/schemas/Filter"},
+                    },
+                }
+            }
+        }
+    },
+    "components": {
+        "schemas": {
+            "Filter": {
+                "type": "object",
+                "required": ["regions"],
+                "properties": {"regions": {"type": "array", "items": {"type": "string"}}},
+            }
+        }
+    },
+}
+
+
+async def test_operator_schema_enforced_and_compacted_for_the_prompt(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    prop = operator("score", ("lang", "STRING"), ("filter", "OBJECT"))
+    bad = '{"score": {"lang": "fr-FR", "filter": {"regions": ["华东"]}}}'
+    good = '{"score": {"lang": "zh-CN", "filter": {"regions": ["华东"]}}}'
+    fake_llm.push(Reply(content=bad), Reply(content=good))
+    payload = request_body(prop, query="中文，华东", operator_schemas={"score": SCHEMA_DOC})
+    status, result = await post(await make_client(), payload)
+    assert status == 200, result
+    first, repair = fake_llm.calls
+    schema = first.task["schema"]
+    assert schema["lang"]["enum"] == ["zh-CN", "en-US"]
+    assert schema["filter"]["required"] == ["regions"]  # the $ref was inlined
+    assert "components" not in orjson.dumps(first.task).decode()
+    assert "rule 5.3.2: lang must be one of" in repair.messages[-1]["content"]
+
+
+async def test_unusable_operator_schema_is_400(make_client: ClientFactory) -> None:
+    prop = operator("score", ("lang", "STRING"))
+    doc = {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/nope"}}}}}
+    payload = request_body(prop, query="x", operator_schemas={"score": doc})
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 400
+    assert result["_error"].startswith("operator_schemas.score cannot be read")
