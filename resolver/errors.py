@@ -6,8 +6,10 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     ResolverError                       500 INTERNAL
     ├── BadRequest                      400 BAD_REQUEST
     │   ├── InvalidJSON                 400 INVALID_JSON
-    │   └── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
+    │   ├── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
+    │   └── InvalidProperty             400 INVALID_PROPERTY
     ├── NotFound                        404 NOT_FOUND
+    │   └── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
     ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
     ├── MissingParams                   422 MISSING_PARAMS
@@ -70,11 +72,23 @@ class InvalidCallerValue(BadRequest):
     code = "INVALID_DYNAMIC_PARAMS"
 
 
+class InvalidProperty(BadRequest):
+    """Requested properties that the object type does not define as logic properties."""
+
+    code = "INVALID_PROPERTY"
+
+
 class NotFound(ResolverError):
     """No such route or resource."""
 
     status = 404
     code = "NOT_FOUND"
+
+
+class ObjectTypeNotFound(NotFound):
+    """ontology-manager knows no such object type in that knowledge network."""
+
+    code = "OBJECT_TYPE_NOT_FOUND"
 
 
 class PayloadTooLarge(ResolverError):
