@@ -7,12 +7,22 @@ from pathlib import Path
 
 from aiohttp import web
 
-from resolver import handlers
-from resolver.appkeys import METRICS_KEY, PROBE_KEY, RESOLVER_KEY, SETTINGS_KEY
+from resolver import handlers, kn_handlers
+from resolver.appkeys import (
+    KN_RESOLVER_KEY,
+    METRICS_KEY,
+    PROBE_KEY,
+    RESOLVER_KEY,
+    SETTINGS_KEY,
+    UPSTREAMS_KEY,
+)
 from resolver.engine import open_resolver
+from resolver.kn_resolver import KnResolver
 from resolver.metrics import Metrics
 from resolver.middleware import error_middleware, trace_middleware
+from resolver.operator_schemas import OperatorSchemas
 from resolver.settings import Settings
+from resolver.upstream import open_upstreams
 
 
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
@@ -28,6 +38,8 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     app.router.add_get("/readyz", handlers.readyz)
     app.router.add_get("/openapi.json", handlers.openapi)
     app.router.add_get("/metrics", handlers.metrics)
+    for path in (kn_handlers.PRIVATE_PATH, kn_handlers.PUBLIC_PATH):
+        app.router.add_post(path, kn_handlers.logic_property_resolver)
 
     async def engine(app: web.Application) -> AsyncIterator[None]:
         async with open_resolver(settings, prompts_dir, metrics) as (resolver, probe):
@@ -36,5 +48,14 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
                 app[PROBE_KEY] = probe
             yield
 
+    async def upstreams(app: web.Application) -> AsyncIterator[None]:
+        # After `engine`: the pipeline drives the engine that context opened.
+        async with open_upstreams(settings) as clients:
+            app[UPSTREAMS_KEY] = clients
+            schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
+            app[KN_RESOLVER_KEY] = KnResolver(app[RESOLVER_KEY], clients, schemas)
+            yield
+
     app.cleanup_ctx.append(engine)
+    app.cleanup_ctx.append(upstreams)
     return app
