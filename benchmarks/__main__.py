@@ -10,6 +10,7 @@ COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "benchmarks.fake_llm",
+    "fake-upstreams": "benchmarks.fake_upstreams",
 }
 
 

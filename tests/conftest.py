@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from benchmarks.fake_llm import FakeLLM
+from benchmarks.fake_upstreams import (
+    DEMO_KN,
+    DEMO_OPERATOR_ID,
+    FakeOntologyManager,
+    FakeOntologyQuery,
+    FakeOperatorIntegration,
+    demo_object_type,
+    demo_operator,
+)
 from resolver.app import create_app
 from resolver.settings import Settings
 
@@ -70,5 +80,42 @@ def make_client(aiohttp_client: Any, fake_llm: FakeLLM) -> ClientFactory:
         settings = Settings(**values)
         client: TestClient[Any, Any] = await aiohttp_client(create_app(settings))
         return client
+
+    return factory
+
+
+@dataclass
+class KnFakes:
+    """The three knowledge-network fakes, each on its own loopback server."""
+
+    manager: FakeOntologyManager
+    operators: FakeOperatorIntegration
+    values: FakeOntologyQuery
+
+
+@pytest.fixture
+async def kn_fakes(aiohttp_server: Any) -> KnFakes:
+    """Fresh fakes serving the demo object type and operator."""
+    fakes = KnFakes(FakeOntologyManager(), FakeOperatorIntegration(), FakeOntologyQuery())
+    for fake in (fakes.manager, fakes.operators, fakes.values):
+        server: TestServer = await aiohttp_server(fake.app())
+        fake.url = str(server.make_url("/")).rstrip("/")
+    fakes.manager.add(DEMO_KN, demo_object_type())
+    fakes.operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    return fakes
+
+
+@pytest.fixture
+def make_kn_client(make_client: ClientFactory, kn_fakes: KnFakes) -> ClientFactory:
+    """A service client wired to the fakes; kwargs override settings (`llm=False` too)."""
+
+    async def factory(**overrides: Any) -> TestClient[Any, Any]:
+        values: dict[str, Any] = {
+            "ontology_manager_url": kn_fakes.manager.url,
+            "operator_integration_url": kn_fakes.operators.url,
+            "ontology_query_url": kn_fakes.values.url,
+        }
+        values.update(overrides)
+        return await make_client(**values)
 
     return factory

@@ -1,0 +1,344 @@
+"""Scripted fakes of ontology-manager, agent-operator-integration and ontology-query.
+
+Real aiohttp applications on loopback, like `fake_llm`: each records every request it gets
+(method, path, query, headers, body parsed with integers exact) and can be scripted to fail
+(`fail` for the next calls, `fail_always` for all). Tests run one server per fake; load tests
+run all three on one port with demo data (`python -m benchmarks fake-upstreams`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import orjson
+from aiohttp import web
+
+DEMO_KN = "kn_pharma"
+DEMO_OT = "ot_company"
+DEMO_OPERATOR_ID = "op-health-score"
+_KEPT_CALLS = 10_000
+
+
+@dataclass
+class Fault:
+    """One scripted failure: a status with a JSON error body (or a raw body), after a delay."""
+
+    status: int = 500
+    message: str = "fake upstream failure"
+    code: str = "Fake.InternalError"
+    body: bytes | None = None
+    delay_s: float = 0.0
+    hang: bool = False
+
+
+@dataclass
+class Seen:
+    """One request a fake received."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    headers: dict[str, str]
+    body: Any
+    match: dict[str, str] = field(default_factory=dict)
+
+
+def dumps(body: Any) -> bytes:
+    """JSON bytes; integers beyond 64 bits stay exact (the standard library writes them)."""
+    try:
+        return orjson.dumps(body)
+    except TypeError:
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def json_response(body: Any, status: int = 200) -> web.Response:
+    """A JSON answer written with `dumps`."""
+    return web.Response(body=dumps(body), status=status, content_type="application/json")
+
+
+class FakeService:
+    """Recording, fault scripting and the request loop shared by the three fakes."""
+
+    service: ClassVar[str] = "fake"
+
+    def __init__(self) -> None:
+        self.calls: list[Seen] = []
+        self.script: deque[Fault] = deque()
+        self.always: Fault | None = None
+        self.url = ""
+
+    def fail(self, *faults: Fault) -> None:
+        """Fail the next calls, in order, then answer normally."""
+        self.script.extend(faults)
+
+    def fail_always(self, fault: Fault | None) -> None:
+        """Fail every call with `fault` (None: stop failing)."""
+        self.always = fault
+
+    def app(self) -> web.Application:
+        """An application serving only this fake."""
+        app = web.Application(client_max_size=16 << 20)
+        self.routes(app)
+        return app
+
+    def routes(self, app: web.Application) -> None:
+        """Add this fake's routes to an application."""
+        raise NotImplementedError
+
+    async def _serve(
+        self, request: web.Request, answer: Callable[[Seen], web.Response]
+    ) -> web.Response:
+        raw = await request.read()
+        try:
+            body = json.loads(raw) if raw else None
+        except ValueError:
+            body = raw.decode(errors="replace")
+        seen = Seen(
+            method=request.method,
+            path=request.rel_url.raw_path,
+            query=dict(request.query),
+            headers={k.lower(): v for k, v in request.headers.items()},
+            body=body,
+            match=dict(request.match_info),
+        )
+        self.calls.append(seen)
+        if len(self.calls) > 2 * _KEPT_CALLS:
+            # Bounded, so a stand-alone fake under a long load test does not grow without end.
+            del self.calls[:_KEPT_CALLS]
+        fault = self.script.popleft() if self.script else self.always
+        if fault is None:
+            return answer(seen)
+        if fault.hang:
+            await asyncio.sleep(3600)
+        if fault.delay_s:
+            await asyncio.sleep(fault.delay_s)
+        if fault.body is not None:
+            return web.Response(body=fault.body, status=fault.status)
+        return json_response(
+            {"code": fault.code, "description": fault.message, "solution": "", "link": ""},
+            fault.status,
+        )
+
+
+class FakeOntologyManager(FakeService):
+    """`GET …/knowledge-networks/{kn_id}/object-types/{ot_id}`: object types by id."""
+
+    service = "ontology-manager"
+
+    def __init__(self, *, bare: bool = False) -> None:
+        super().__init__()
+        self.object_types: dict[tuple[str, str], dict[str, Any]] = {}
+        self.bare = bare
+        self.missing_as_empty = False
+
+    def add(self, kn_id: str, object_type: dict[str, Any]) -> None:
+        """Serve an object type (keyed by its `id`) in a knowledge network."""
+        self.object_types[(kn_id, object_type["id"])] = object_type
+
+    def routes(self, app: web.Application) -> None:
+        """Add the object-type route."""
+        path = "/api/ontology-manager/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}"
+        app.router.add_get(path, self._object_type)
+
+    async def _object_type(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._answer)
+
+    def _answer(self, seen: Seen) -> web.Response:
+        found = self.object_types.get((seen.match["kn_id"], seen.match["ot_id"]))
+        if found is None:
+            if self.missing_as_empty:
+                return json_response({"entries": []})
+            return json_response(
+                {"code": "OntologyManager.ObjectType.NotFound", "description": "not found"}, 404
+            )
+        return json_response(found if self.bare else {"entries": [found]})
+
+
+class FakeOperatorIntegration(FakeService):
+    """`GET …/internal-v1/operator/market/{operator_id}`: operator records by id."""
+
+    service = "agent-operator-integration"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.operators: dict[str, Any] = {}
+
+    def routes(self, app: web.Application) -> None:
+        """Add the operator-market route."""
+        path = "/api/agent-operator-integration/internal-v1/operator/market/{operator_id}"
+        app.router.add_get(path, self._operator)
+
+    async def _operator(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._answer)
+
+    def _answer(self, seen: Seen) -> web.Response:
+        found = self.operators.get(seen.match["operator_id"])
+        if found is None:
+            return json_response({"code": "Operator.NotFound", "description": "no operator"}, 404)
+        return json_response(found)
+
+
+def echo_values(seen: Seen) -> Any:
+    """The default ontology-query answer: per identity, each property with what it was asked."""
+    body = seen.body if isinstance(seen.body, dict) else {}
+    params = body.get("dynamic_params") or {}
+    datas = [
+        {
+            **identity,
+            **{p: {"value": 1, "dynamic_params": params.get(p)} for p in body["properties"]},
+        }
+        for identity in body.get("_instance_identities") or []
+    ]
+    return {"datas": datas}
+
+
+class FakeOntologyQuery(FakeService):
+    """`POST …/object-types/{ot_id}/properties` with `x-http-method-override: GET`."""
+
+    service = "ontology-query"
+
+    def __init__(self, responder: Callable[[Seen], Any] = echo_values) -> None:
+        super().__init__()
+        self.responder = responder
+
+    def routes(self, app: web.Application) -> None:
+        """Add the property-values route."""
+        path = (
+            "/api/ontology-query/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}/properties"
+        )
+        app.router.add_post(path, self._properties)
+
+    async def _properties(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._answer)
+
+    def _answer(self, seen: Seen) -> web.Response:
+        if seen.headers.get("x-http-method-override") != "GET":
+            return json_response(
+                {"code": "OntologyQuery.BadRequest", "description": "method override missing"},
+                400,
+            )
+        return json_response(self.responder(seen))
+
+
+def demo_object_type() -> dict[str, Any]:
+    """A company object type with one metric and one operator (tool) logic property."""
+    time_params = [
+        {"name": n, "type": t, "value_from": "input", "if_system_generate": True}
+        for n, t in (("instant", "BOOLEAN"), ("start", "INTEGER"), ("end", "INTEGER"))
+    ]
+    time_params.append(
+        {"name": "step", "type": "STRING", "value_from": "input", "if_system_generate": True}
+    )
+    return {
+        "id": DEMO_OT,
+        "name": "公司",
+        "primary_keys": ["company_id"],
+        "data_properties": [
+            {"name": "company_id", "type": "string"},
+            {"name": "registered_capital", "type": "integer"},
+        ],
+        "logic_properties": [
+            {
+                "name": "approved_drug_count",
+                "display_name": "获批药品数量",
+                "type": "metric",
+                "comment": "公司获批上市的药品数量",
+                "data_source": {"type": "metric", "id": "metric_approved_drugs"},
+                "parameters": [
+                    *time_params,
+                    {"name": "company_id", "type": "STRING", "value_from": "property"},
+                ],
+            },
+            {
+                "name": "business_health_score",
+                "display_name": "经营健康度",
+                "type": "tool",
+                "comment": None,
+                "data_source": {"type": "operator", "id": DEMO_OPERATOR_ID},
+                "parameters": [
+                    {"name": "company_id", "type": "STRING", "value_from": "property"},
+                    {"name": "lang", "type": "STRING", "value_from": "input"},
+                    {"name": "include_details", "type": "BOOLEAN", "value_from": "input"},
+                    {"name": "items", "type": "ARRAY", "value_from": "input"},
+                    {"name": "model", "type": "STRING", "value_from": "const", "value": "v2"},
+                ],
+            },
+        ],
+    }
+
+
+def demo_operator() -> dict[str, Any]:
+    """The operator-market record of the demo operator: its OpenAPI operation under metadata."""
+    return {
+        "name": "business_health_score",
+        "operator_id": DEMO_OPERATOR_ID,
+        "version": "1",
+        "status": "published",
+        "metadata_type": "openapi",
+        "metadata": {
+            "summary": "企业经营健康度评分",
+            "path": "/health/score",
+            "method": "POST",
+            "api_spec": {
+                "parameters": [
+                    {
+                        "name": "lang",
+                        "in": "query",
+                        "required": True,
+                        "description": "返回结果语言",
+                        "schema": {"type": "string", "enum": ["zh-CN", "en-US"]},
+                    }
+                ],
+                "request_body": {
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/HealthScoreRequest"}
+                        }
+                    }
+                },
+                "components": {
+                    "schemas": {
+                        "HealthScoreRequest": {
+                            "type": "object",
+                            "required": ["include_details", "items"],
+                            "properties": {
+                                "include_details": {"type": "boolean"},
+                                "items": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "description": "评分维度, e.g. revenue, profit, growth",
+                                },
+                            },
+                        }
+                    }
+                },
+            },
+        },
+        "operator_info": {"operator_type": "basic", "execution_mode": "sync"},
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Run all three fakes stand-alone on one loopback port, with the demo data."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks fake-upstreams")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8091)
+    args = parser.parse_args(argv)
+    manager, operators, values = (
+        FakeOntologyManager(),
+        FakeOperatorIntegration(),
+        FakeOntologyQuery(),
+    )
+    manager.add(DEMO_KN, demo_object_type())
+    operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    app = web.Application(client_max_size=16 << 20)
+    for fake in (manager, operators, values):
+        fake.routes(app)
+    web.run_app(app, host=args.host, port=args.port, access_log=None, print=None)
+    return 0

@@ -1,0 +1,692 @@
+"""The Go-compatible pipeline endpoint (SPEC §2.2) against fake upstreams and the fake LLM."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+import pytest
+
+from benchmarks.fake_llm import Call, FakeLLM, Reply
+from benchmarks.fake_upstreams import DEMO_KN, DEMO_OPERATOR_ID, DEMO_OT, Fault, Seen
+from tests.conftest import NOW_MS, ClientFactory, KnFakes
+from tests.test_api_basics import assert_error_shape
+
+PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
+PUBLIC_PATH = "/api/agent-retrieval/v1/kn/logic-property-resolver"
+METRIC = "approved_drug_count"
+OPERATOR = "business_health_score"
+HEALTH = {"lang": "zh-CN", "include_details": True, "items": ["revenue", "profit"]}
+CLOSED_PORT_URL = "http://127.0.0.1:9"
+
+
+def kn_body(**fields: Any) -> dict[str, Any]:
+    """A pipeline request for both demo properties with a fixed clock."""
+    body: dict[str, Any] = {
+        "kn_id": DEMO_KN,
+        "ot_id": DEMO_OT,
+        "query": "当前的获批药品数量和经营健康度，中文，包含明细，看营收和利润",
+        "_instance_identities": [{"company_id": "company_000001"}],
+        "properties": [METRIC, OPERATOR],
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+    }
+    body.update(fields)
+    return body
+
+
+def answer_health(call: Call) -> Reply:
+    """The LLM answers the operator with valid values (and anything else plausibly)."""
+    return Reply(content=orjson.dumps({call.property_name: HEALTH}).decode())
+
+
+async def post(client: Any, body: dict[str, Any], **kwargs: Any) -> tuple[int, dict[str, Any]]:
+    headers = {"Content-Type": "application/json", **kwargs.pop("headers", {})}
+    response = await client.post(PATH, data=orjson.dumps(body), headers=headers, **kwargs)
+    payload = orjson.loads(await response.read())
+    return response.status, payload
+
+
+def no_calls(kn_fakes: KnFakes) -> bool:
+    return not (kn_fakes.manager.calls or kn_fakes.operators.calls or kn_fakes.values.calls)
+
+
+# --- success ----------------------------------------------------------------------------------
+
+
+async def test_metric_and_operator_resolved_and_valued(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    status, body = await post(client, kn_body())
+    assert status == 200, body
+    assert body["dynamic_params"] == {METRIC: {"instant": True}, OPERATOR: HEALTH}
+    assert list(body["dynamic_params"]) == [METRIC, OPERATOR]
+    assert body["datas"] == [
+        {
+            "company_id": "company_000001",
+            METRIC: {"value": 1, "dynamic_params": {"instant": True}},
+            OPERATOR: {"value": 1, "dynamic_params": HEALTH},
+        }
+    ]
+    assert body["trace_id"]
+    assert "debug" not in body
+    # Only the operator needed the LLM; the metric was settled by the rules.
+    assert [c.property_name for c in fake_llm.calls] == [OPERATOR]
+    (om_call,) = kn_fakes.manager.calls
+    assert (
+        om_call.path
+        == f"/api/ontology-manager/in/v1/knowledge-networks/{DEMO_KN}/object-types/{DEMO_OT}"
+    )
+    assert om_call.query == {"include_detail": "true"}
+    (op_call,) = kn_fakes.operators.calls
+    assert op_call.path.endswith(f"/internal-v1/operator/market/{DEMO_OPERATOR_ID}")
+    (oq_call,) = kn_fakes.values.calls
+    assert oq_call.method == "POST"
+    assert oq_call.headers["x-http-method-override"] == "GET"
+    assert oq_call.body == {
+        "_instance_identities": [{"company_id": "company_000001"}],
+        "properties": [METRIC, OPERATOR],
+        "dynamic_params": {METRIC: {"instant": True}, OPERATOR: HEALTH},
+    }
+
+
+async def test_public_path_serves_the_same(
+    make_kn_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    response = await client.post(PUBLIC_PATH, json=kn_body())
+    assert response.status == 200, await response.text()
+    assert (await response.json())["dynamic_params"][OPERATOR] == HEALTH
+
+
+async def test_rules_only_with_caller_values_needs_no_llm(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    window = {"instant": False, "start": 1_755_047_542_241, "end": NOW_MS, "step": "month"}
+    body = kn_body(dynamic_params={METRIC: window, OPERATOR: HEALTH}, query="")
+    status, payload = await post(client, body)
+    assert status == 200, payload
+    assert payload["dynamic_params"] == {METRIC: window, OPERATOR: HEALTH}
+    assert kn_fakes.values.calls[0].body["dynamic_params"][METRIC] == window
+
+
+async def test_unique_identities_is_an_alias(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    body = kn_body(properties=[METRIC], query="当前药品数量")
+    body["unique_identities"] = body.pop("_instance_identities")
+    status, payload = await post(client, body)
+    assert status == 200, payload
+    assert kn_fakes.values.calls[0].body["_instance_identities"] == [
+        {"company_id": "company_000001"}
+    ]
+
+
+async def test_bare_object_type_answer_is_accepted(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.manager.bare = True
+    client = await make_kn_client(llm=False)
+    status, payload = await post(client, kn_body(properties=[METRIC]))
+    assert status == 200, payload
+    assert payload["dynamic_params"] == {METRIC: {"instant": True}}
+
+
+async def test_debug_has_engine_debug_timings_and_schema_outcomes(
+    make_kn_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(options={"return_debug": True}))
+    assert status == 200, body
+    debug = body["debug"]
+    assert debug["now_ms"] == NOW_MS
+    assert debug["timezone"] == "Asia/Shanghai"
+    assert debug["properties"][METRIC]["source"] == {"instant": "rule"}
+    assert debug["properties"][OPERATOR]["llm"]["attempts"] == 1
+    assert debug["warnings"] == []
+    assert debug["object_type"] == {"id": DEMO_OT, "name": "公司"}
+    assert debug["operator_schemas"] == {
+        OPERATOR: {"operator_id": DEMO_OPERATOR_ID, "outcome": "fetched"}
+    }
+    assert set(debug["timings_ms"]) == {
+        "ontology-manager",
+        "agent-operator-integration",
+        "resolve",
+        "ontology-query",
+    }
+
+
+async def test_llm_model_is_accepted_and_ignored_with_a_warning(
+    make_kn_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    body = kn_body(llm_model="some-other-model", options={"return_debug": True})
+    status, payload = await post(client, body)
+    assert status == 200, payload
+    assert fake_llm.calls[0].body["model"] == "gpt-4o-mini"
+    assert any("llm_model" in w for w in payload["debug"]["warnings"])
+
+
+# --- headers, trace, identities, integers -----------------------------------------------------
+
+
+async def test_identity_and_trace_headers_reach_every_upstream(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+    headers = {
+        "x-account-id": "user-42",
+        "x-account-type": "user",
+        "x-trace-id": "trace-abc",
+        "traceparent": parent,
+    }
+    status, body = await post(client, kn_body(), headers=headers)
+    assert status == 200, body
+    assert body["trace_id"] == "trace-abc"
+    seen = [kn_fakes.manager.calls[0], kn_fakes.operators.calls[0], kn_fakes.values.calls[0]]
+    for call in seen:
+        assert call.headers["x-account-id"] == "user-42"
+        assert call.headers["x-account-type"] == "user"
+        assert call.headers["x-trace-id"] == "trace-abc"
+        assert call.headers["traceparent"] == parent
+
+
+async def test_generated_trace_id_reaches_upstreams_and_no_identity_is_invented(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 200, body
+    for call in (kn_fakes.manager.calls[0], kn_fakes.values.calls[0]):
+        assert call.headers["x-trace-id"] == body["trace_id"]
+        assert "x-account-id" not in call.headers
+        assert "traceparent" not in call.headers
+
+
+async def test_identities_and_datas_keep_their_order(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    identities = [{"company_id": f"c{i}"} for i in (3, 1, 2, 5, 4)]
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC], _instance_identities=identities))
+    assert status == 200, body
+    assert kn_fakes.values.calls[0].body["_instance_identities"] == identities
+    assert [d["company_id"] for d in body["datas"]] == ["c3", "c1", "c2", "c5", "c4"]
+
+
+BIG = 1234567890123456789  # 19 digits: a float would round it
+HUGE = 123456789012345678901234567890  # beyond 64 bits
+
+
+def big_values(seen: Seen) -> Any:
+    identities = seen.body["_instance_identities"]
+    return {
+        "datas": [
+            {
+                **identity,
+                METRIC: {"ts": [NOW_MS, 1762996342241], "count": BIG, "huge": HUGE},
+            }
+            for identity in identities
+        ]
+    }
+
+
+async def test_big_integers_survive_every_hop_exactly(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.values.responder = big_values
+    client = await make_kn_client(llm=False)
+    identities = [{"company_id": BIG, "shard": HUGE}, {"company_id": 9223372036854775807}]
+    window = {"instant": False, "start": 1_755_047_542_241, "end": 1762996342241, "step": "day"}
+    body = kn_body(
+        properties=[METRIC], _instance_identities=identities, dynamic_params={METRIC: window}
+    )
+    # orjson cannot write HUGE; the standard library writes every integer exactly.
+    response = await client.post(
+        PATH, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    raw = await response.read()
+    assert response.status == 200, raw
+    sent = kn_fakes.values.calls[0].body
+    assert sent["_instance_identities"] == identities
+    assert sent["dynamic_params"][METRIC]["end"] == 1762996342241
+    text = raw.decode()
+    for digits in (str(BIG), str(HUGE), "9223372036854775807", "1762996342241"):
+        assert digits in text
+    assert '"end":1762996342241' in text
+    assert "e+" not in text.lower()
+
+
+# --- errors: request ---------------------------------------------------------------------------
+
+BAD_REQUESTS: list[tuple[str, dict[str, Any], str]] = [
+    ("no-kn-id", {"kn_id": None}, "kn_id"),
+    ("empty-kn-id", {"kn_id": ""}, "kn_id"),
+    ("blank-ot-id", {"ot_id": "  "}, "ot_id"),
+    ("dot-ot-id", {"ot_id": ".."}, "ot_id"),
+    ("no-query", {"query": None}, "query"),
+    ("no-identities", {"_instance_identities": None}, "_instance_identities"),
+    ("empty-identities", {"_instance_identities": []}, "_instance_identities"),
+    ("empty-identity", {"_instance_identities": [{}]}, "_instance_identities"),
+    ("no-properties", {"properties": None}, "properties"),
+    ("empty-properties", {"properties": []}, "properties"),
+    ("empty-property-name", {"properties": [""]}, "properties"),
+    ("duplicate-properties", {"properties": [METRIC, METRIC]}, "duplicate properties"),
+    (
+        "dynamic-params-for-unrequested",
+        {"properties": [METRIC], "dynamic_params": {OPERATOR: {"lang": "zh-CN"}}},
+        "not in properties",
+    ),
+    ("unknown-field", {"querry": "x"}, "querry"),
+    ("max-concurrency-too-high", {"options": {"max_concurrency": 64}}, "max_concurrency"),
+    ("bad-option", {"options": {"return_debug": "true"}}, "return_debug"),
+    ("kn-id-not-string", {"kn_id": 7}, "kn_id"),
+]
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"), [pytest.param(c, f, id=i) for i, c, f in BAD_REQUESTS]
+)
+async def test_bad_requests_are_400_before_any_upstream_call(
+    make_kn_client: ClientFactory,
+    kn_fakes: KnFakes,
+    fake_llm: FakeLLM,
+    changes: dict[str, Any],
+    fragment: str,
+) -> None:
+    body = kn_body()
+    for key, value in changes.items():
+        if value is None:
+            body.pop(key)
+        else:
+            body[key] = value
+    client = await make_kn_client()
+    status, payload = await post(client, body)
+    assert status == 400, payload
+    assert_error_shape(payload, "BAD_REQUEST")
+    assert fragment in payload["_error"]
+    assert no_calls(kn_fakes)
+    assert fake_llm.calls == []
+
+
+@pytest.mark.parametrize("fmt", ["toon", "yaml", "TOON"])
+async def test_unsupported_response_format_is_400(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fmt: str
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, payload = await post(client, kn_body(), params={"response_format": fmt})
+    assert status == 400, payload
+    assert_error_shape(payload, "BAD_REQUEST")
+    assert "json only" in payload["_error"]
+    assert no_calls(kn_fakes)
+
+
+async def test_response_format_json_is_served(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, payload = await post(
+        client, kn_body(properties=[METRIC]), params={"response_format": "json"}
+    )
+    assert status == 200, payload
+
+
+async def test_invalid_json_is_400(make_kn_client: ClientFactory, kn_fakes: KnFakes) -> None:
+    client = await make_kn_client(llm=False)
+    response = await client.post(PATH, data=b"{nope", headers={"Content-Type": "application/json"})
+    assert response.status == 400
+    assert_error_shape(await response.json(), "INVALID_JSON")
+    assert no_calls(kn_fakes)
+
+
+async def test_unknown_property_is_400_listing_the_available_ones(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(properties=[METRIC, "nope", "registered_capital"]))
+    assert status == 400, body
+    assert_error_shape(body, "INVALID_PROPERTY")
+    line = body["_error"]
+    assert "nope, registered_capital" in line
+    assert f"available logic properties: {METRIC}, {OPERATOR}" in line
+    assert "registered_capital are data properties" in line
+    assert body["error"]["details"] == {
+        "unknown": ["nope", "registered_capital"],
+        "available": [METRIC, OPERATOR],
+    }
+    assert kn_fakes.values.calls == []
+    assert fake_llm.calls == []
+
+
+async def test_caller_value_for_an_undeclared_input_is_400(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    body = kn_body(properties=[METRIC], dynamic_params={METRIC: {"company_id": "c1"}})
+    status, payload = await post(client, body)
+    assert status == 400, payload
+    assert "rule 3.1.1" in payload["_error"]
+    assert kn_fakes.values.calls == []
+
+
+# --- errors: upstreams --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("missing_as_empty", [False, True], ids=["http-404", "empty-entries"])
+async def test_missing_object_type_is_404(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, missing_as_empty: bool
+) -> None:
+    kn_fakes.manager.missing_as_empty = missing_as_empty
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(ot_id="ot_nope"))
+    assert status == 404, body
+    assert_error_shape(body, "OBJECT_TYPE_NOT_FOUND")
+    assert "'ot_nope'" in body["_error"]
+    assert len(kn_fakes.manager.calls) == 1
+    assert kn_fakes.values.calls == []
+
+
+async def test_ids_are_escaped_into_one_path_segment(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, _ = await post(client, kn_body(kn_id="a/../b?x=1"))
+    assert status == 404
+    assert "/knowledge-networks/a%2F..%2Fb%3Fx%3D1/object-types/" in kn_fakes.manager.calls[0].path
+
+
+@pytest.mark.parametrize(
+    ("service", "how"),
+    [
+        ("ontology-manager", "down"),
+        ("ontology-manager", "500"),
+        ("ontology-manager", "503"),
+        ("ontology-query", "down"),
+        ("ontology-query", "500"),
+        ("ontology-query", "502"),
+    ],
+)
+async def test_upstream_down_or_5xx_is_502_naming_it_without_retry(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, service: str, how: str
+) -> None:
+    fake = kn_fakes.manager if service == "ontology-manager" else kn_fakes.values
+    overrides: dict[str, Any] = {}
+    if how == "down":
+        key = "ontology_manager_url" if service == "ontology-manager" else "ontology_query_url"
+        overrides[key] = CLOSED_PORT_URL
+    else:
+        fake.fail_always(Fault(status=int(how), message="database on fire"))
+    client = await make_kn_client(llm=False, **overrides)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502, body
+    assert_error_shape(body, "UPSTREAM_ERROR")
+    assert body["_error"].startswith(service)
+    assert body["error"]["details"]["service"] == service
+    if how == "down":
+        assert "unreachable" in body["_error"]
+        assert fake.calls == []
+    else:
+        assert f"HTTP {how}: database on fire" in body["_error"]
+        assert len(fake.calls) == 1  # never retried
+
+
+async def test_upstream_timeout_is_502_without_retry(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.values.fail_always(Fault(hang=True))
+    client = await make_kn_client(llm=False, upstream_timeout_s=0.3)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502, body
+    assert_error_shape(body, "UPSTREAM_ERROR")
+    assert body["_error"] == "ontology-query did not answer in time"
+    assert len(kn_fakes.values.calls) == 1
+
+
+@pytest.mark.parametrize("upstream_status", [400, 403, 404, 429])
+async def test_ontology_query_4xx_passes_through(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, upstream_status: int
+) -> None:
+    kn_fakes.values.fail(
+        Fault(status=upstream_status, message="no  access\nto ot_company", code="OQ.Denied")
+    )
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == upstream_status, body
+    assert_error_shape(body, "UPSTREAM_ERROR")
+    assert (
+        body["_error"] == f"ontology-query answered HTTP {upstream_status}: no access to ot_company"
+    )
+    assert body["error"]["details"] == {
+        "service": "ontology-query",
+        "upstream_status": upstream_status,
+        "upstream_code": "OQ.Denied",
+    }
+    assert len(kn_fakes.values.calls) == 1
+
+
+async def test_ontology_manager_4xx_passes_through(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.manager.fail(Fault(status=403, message="not allowed"))
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body())
+    assert status == 403, body
+    assert body["_error"] == "ontology-manager answered HTTP 403: not allowed"
+
+
+async def test_upstream_error_body_is_not_copied(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.values.fail(Fault(status=500, body=b"<html>Traceback secret=hunter2</html>"))
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502
+    assert body["_error"] == "ontology-query answered HTTP 500"
+    assert "hunter2" not in orjson.dumps(body).decode()
+
+
+async def test_unreadable_answers_are_502(make_kn_client: ClientFactory, kn_fakes: KnFakes) -> None:
+    kn_fakes.values.responder = lambda seen: {"rows": []}
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502, body
+    assert body["_error"] == "ontology-query answered without a datas list"
+    kn_fakes.values.fail(Fault(status=200, body=b"not json"))
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502, body
+    assert "not JSON" in body["_error"]
+
+
+async def test_unusable_definition_is_502_naming_ontology_manager(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    object_type = kn_fakes.manager.object_types[(DEMO_KN, DEMO_OT)]
+    object_type["logic_properties"].append(
+        {"name": "broken", "type": "metric", "parameters": [{"name": "x", "value_from": "db"}]}
+    )
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=["broken"]))
+    assert status == 502, body
+    assert_error_shape(body, "UPSTREAM_ERROR")
+    assert body["_error"].startswith("ontology-manager answered with an object type")
+    assert "'broken'" in body["_error"]
+    # The broken definition does not spoil requests for the others.
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 200, body
+
+
+@pytest.mark.parametrize(
+    ("setting", "variable"),
+    [
+        ("ontology_manager_url", "RESOLVER_ONTOLOGY_MANAGER_URL"),
+        ("ontology_query_url", "RESOLVER_ONTOLOGY_QUERY_URL"),
+    ],
+)
+async def test_unconfigured_upstream_is_503(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, setting: str, variable: str
+) -> None:
+    client = await make_kn_client(llm=False, **{setting: None})
+    status, body = await post(client, kn_body())
+    assert status == 503, body
+    assert_error_shape(body, "NOT_CONFIGURED")
+    assert variable in body["_error"]
+    assert no_calls(kn_fakes)
+
+
+# --- the resolution step: same answers as /v1/dynamic-params ------------------------------------
+
+
+async def test_missing_inputs_are_422_and_nothing_is_queried(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC], query="药品数量"))
+    assert status == 422, body
+    assert_error_shape(body, "MISSING_PARAMS")
+    assert body["missing"][0]["property"] == METRIC
+    assert kn_fakes.values.calls == []
+
+
+async def test_llm_failure_is_502_and_nothing_is_queried(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(lambda call: Reply(status=500))
+    client = await make_kn_client()
+    status, body = await post(client, kn_body())
+    assert status == 502, body
+    assert_error_shape(body, "LLM_UNAVAILABLE")
+    assert kn_fakes.values.calls == []
+
+
+# --- operator schemas -----------------------------------------------------------------------
+
+
+async def test_schema_enum_rejects_a_caller_value(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    client = await make_kn_client(llm=False)
+    wrong = {**HEALTH, "lang": "fr-FR"}
+    body = kn_body(properties=[OPERATOR], dynamic_params={OPERATOR: wrong}, query="")
+    status, payload = await post(client, body)
+    assert status == 400, payload
+    assert_error_shape(payload, "INVALID_DYNAMIC_PARAMS")
+    assert "rule 5.3.2" in payload["_error"]
+    assert "zh-CN" in payload["_error"]
+    assert kn_fakes.values.calls == []
+
+
+async def test_schema_enum_rejects_llm_output_after_repair(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    wrong = orjson.dumps({OPERATOR: {**HEALTH, "lang": "fr-FR"}}).decode()
+    fake_llm.respond(lambda call: Reply(content=wrong))
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(properties=[OPERATOR]))
+    assert status == 502, body
+    assert_error_shape(body, "LLM_OUTPUT_INVALID")
+    assert "rule 5.3.2" in body["_error"]
+    assert len(fake_llm.calls) == 2  # the answer, then one repair round naming the rule
+    assert "rule 5.3.2" in fake_llm.calls[1].messages[-1]["content"]
+    assert kn_fakes.values.calls == []
+
+
+async def test_schema_enum_repaired_by_the_llm(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    wrong = orjson.dumps({OPERATOR: {**HEALTH, "lang": "fr-FR"}}).decode()
+    fake_llm.push(Reply(content=wrong))
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(properties=[OPERATOR]))
+    assert status == 200, body
+    assert body["dynamic_params"][OPERATOR]["lang"] == "zh-CN"
+
+
+async def test_prompt_gets_the_compact_schema_not_the_record(
+    make_kn_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(properties=[OPERATOR]))
+    assert status == 200, body
+    task = fake_llm.calls[0].task
+    assert task["schema"]["lang"]["enum"] == ["zh-CN", "en-US"]
+    assert task["schema"]["items"] == {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "评分维度, e.g. revenue, profit, growth",
+    }
+    prompt = orjson.dumps(fake_llm.calls[0].messages).decode()
+    for raw_only in ("operator_id", "api_spec", "components", "$ref", "metadata_type", 'in":'):
+        assert raw_only not in prompt
+
+
+@pytest.mark.parametrize("how", ["500", "404", "down", "not-configured", "unusable"])
+async def test_schema_fetch_failure_is_a_warning_not_an_error(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM, how: str
+) -> None:
+    fake_llm.respond(answer_health)
+    overrides: dict[str, Any] = {}
+    if how == "500":
+        kn_fakes.operators.fail_always(Fault(status=500))
+    elif how == "404":
+        kn_fakes.operators.operators.clear()
+    elif how == "down":
+        overrides["operator_integration_url"] = CLOSED_PORT_URL
+    elif how == "not-configured":
+        overrides["operator_integration_url"] = None
+    else:
+        kn_fakes.operators.operators[DEMO_OPERATOR_ID] = {"name": "x", "metadata": {}}
+    client = await make_kn_client(**overrides)
+    status, body = await post(client, kn_body(options={"return_debug": True}))
+    assert status == 200, body
+    assert body["dynamic_params"][OPERATOR] == HEALTH
+    (warning,) = body["debug"]["warnings"]
+    assert DEMO_OPERATOR_ID in warning
+    expected = {
+        "500": "failed",
+        "404": "failed",
+        "down": "failed",
+        "not-configured": "not_configured",
+        "unusable": "unusable",
+    }[how]
+    assert body["debug"]["operator_schemas"][OPERATOR]["outcome"] == expected
+    assert "schema" not in fake_llm.calls[0].task
+    assert len(kn_fakes.values.calls) == 1
+
+
+async def test_schemas_are_cached_between_requests(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    for _ in range(3):
+        status, body = await post(client, kn_body(options={"return_debug": True}))
+        assert status == 200, body
+    assert len(kn_fakes.operators.calls) == 1
+    assert body["debug"]["operator_schemas"][OPERATOR]["outcome"] == "cached"
+    # Another account does not share the first one's entry.
+    status, body = await post(client, kn_body(), headers={"x-account-id": "someone-else"})
+    assert status == 200, body
+    assert len(kn_fakes.operators.calls) == 2
+
+
+async def test_schema_ttl_zero_fetches_every_time(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client(operator_schema_ttl_s=0)
+    for _ in range(2):
+        status, _ = await post(client, kn_body())
+        assert status == 200
+    assert len(kn_fakes.operators.calls) == 2
