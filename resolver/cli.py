@@ -16,9 +16,12 @@ from resolver.app import create_app
 from resolver.bodies import dumps, error_body, parse_model
 from resolver.engine import open_resolver
 from resolver.errors import ResolverError
+from resolver.kn_models import KnResolveRequest, is_kn_request
+from resolver.kn_resolver import open_kn_resolver
 from resolver.logs import configure_logging
 from resolver.models import ResolveRequest
 from resolver.settings import Settings
+from resolver.upstream import CallerHeaders
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,6 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default RESOLVER_PORT or 8080)")
     resolve = commands.add_parser("resolve", help="resolve one request JSON, no server")
     resolve.add_argument("file", help="request JSON file, or - for standard input")
+    resolve.add_argument("--account-id", help="x-account-id sent upstream (pipeline requests)")
+    resolve.add_argument("--account-type", help="x-account-type sent upstream (pipeline requests)")
     return parser
 
 
@@ -42,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "serve":
         return _serve(settings, args.host, args.port)
-    return _resolve(settings, args.file)
+    caller = CallerHeaders(uuid.uuid4().hex, args.account_id, args.account_type)
+    return _resolve(settings, args.file, caller)
 
 
 def _serve(settings: Settings, host: str | None, port: int | None) -> int:
@@ -59,7 +65,7 @@ def _serve(settings: Settings, host: str | None, port: int | None) -> int:
     return 0
 
 
-def _resolve(settings: Settings, path: str) -> int:
+def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:
     # Logs go to stderr so that stdout holds only the response JSON.
     configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
     try:
@@ -67,17 +73,25 @@ def _resolve(settings: Settings, path: str) -> int:
     except OSError as exc:
         sys.stderr.write(f"resolver: cannot read {path}: {exc.strerror}\n")
         return 2
-    status, response = asyncio.run(_resolve_body(settings, body))
+    status, response = asyncio.run(_resolve_body(settings, body, caller))
     sys.stdout.write(dumps(response).decode() + "\n")
     return 0 if status == 200 else 1
 
 
-async def _resolve_body(settings: Settings, body: bytes) -> tuple[int, dict[str, Any]]:
-    trace_id = uuid.uuid4().hex
+async def _resolve_body(
+    settings: Settings, body: bytes, caller: CallerHeaders
+) -> tuple[int, dict[str, Any]]:
+    trace_id = caller.trace_id
     try:
-        request = parse_model(ResolveRequest, body)
-        async with open_resolver(settings) as (resolver, _):
-            response = await resolver.resolve(request)
+        if is_kn_request(body):
+            # The pipeline shape (kn_id, ot_id, properties): the full four steps.
+            kn_request = parse_model(KnResolveRequest, body)
+            async with open_kn_resolver(settings) as kn_resolver:
+                response = await kn_resolver.resolve(kn_request, caller)
+        else:
+            request = parse_model(ResolveRequest, body)
+            async with open_resolver(settings) as (resolver, _):
+                response = await resolver.resolve(request)
     except ResolverError as exc:
         return exc.http_status, {**error_body(exc), "trace_id": trace_id}
     return 200, {**response, "trace_id": trace_id}

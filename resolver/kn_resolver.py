@@ -10,25 +10,28 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import structlog
 from pydantic import ValidationError
 
 from resolver.bodies import invalid_request
+from resolver.engine import open_resolver
 from resolver.kn_models import KnResolveRequest
 from resolver.models import LogicPropertyDef, ResolveRequest
 from resolver.ontology import ObjectType, fetch_object_type, pick_properties, query_values
 from resolver.operator_schemas import OperatorSchemas, SchemaResult, operator_id_of
 from resolver.service import Resolver
+from resolver.settings import Settings
 from resolver.upstream import (
     ONTOLOGY_MANAGER,
     ONTOLOGY_QUERY,
     OPERATOR_INTEGRATION,
     CallerHeaders,
     Upstreams,
+    open_upstreams,
 )
 
 log = structlog.get_logger("resolver.kn")
@@ -96,6 +99,15 @@ class KnResolver:
                 *(self.schemas.get(operator_id, caller) for operator_id in wanted.values())
             )
         return dict(zip(wanted, results, strict=True))
+
+
+@asynccontextmanager
+async def open_kn_resolver(settings: Settings) -> AsyncIterator[KnResolver]:
+    """The pipeline with its own engine and upstream sessions, for one-shot use (the CLI)."""
+    async with open_resolver(settings) as (engine, _), open_upstreams(settings) as upstreams:
+        yield KnResolver(
+            engine, upstreams, OperatorSchemas(upstreams, settings.operator_schema_ttl_s)
+        )
 
 
 def _engine_request(

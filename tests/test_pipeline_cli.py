@@ -1,0 +1,84 @@
+"""`resolver resolve` with the pipeline's request shape: a real subprocess, fake upstreams."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+from benchmarks.fake_upstreams import DEMO_KN, DEMO_OT
+from tests.conftest import NOW_MS, KnFakes
+from tests.test_packaging import ROOT, clean_env
+
+
+async def run_cli(
+    body: dict[str, Any], *args: str, **env: str
+) -> tuple[int, dict[str, Any], bytes]:
+    # Asynchronous, so the fakes on this test's loop keep answering while the CLI runs.
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "resolve",
+        "-",
+        *args,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=ROOT,
+        env=clean_env(**env),
+    )
+    stdout, stderr = await asyncio.wait_for(
+        process.communicate(json.dumps(body).encode()), timeout=60
+    )
+    assert process.returncode is not None
+    return process.returncode, json.loads(stdout), stderr
+
+
+def pipeline_request() -> dict[str, Any]:
+    return {
+        "kn_id": DEMO_KN,
+        "ot_id": DEMO_OT,
+        "query": "当前药品数量",
+        "_instance_identities": [{"company_id": 1234567890123456789}],
+        "properties": ["approved_drug_count"],
+        "now_ms": NOW_MS,
+    }
+
+
+def fake_env(kn_fakes: KnFakes) -> dict[str, str]:
+    return {
+        "RESOLVER_ONTOLOGY_MANAGER_URL": kn_fakes.manager.url,
+        "RESOLVER_OPERATOR_INTEGRATION_URL": kn_fakes.operators.url,
+        "RESOLVER_ONTOLOGY_QUERY_URL": kn_fakes.values.url,
+    }
+
+
+async def test_resolve_runs_the_pipeline_for_its_request_shape(kn_fakes: KnFakes) -> None:
+    code, output, stderr = await run_cli(
+        pipeline_request(), "--account-id", "u1", "--account-type", "app", **fake_env(kn_fakes)
+    )
+    assert code == 0, stderr
+    assert output["dynamic_params"] == {"approved_drug_count": {"instant": True}}
+    assert output["datas"][0]["company_id"] == 1234567890123456789
+    (call,) = kn_fakes.values.calls
+    assert call.headers["x-account-id"] == "u1"
+    assert call.headers["x-account-type"] == "app"
+    assert call.headers["x-trace-id"] == output["trace_id"]
+
+
+async def test_resolve_pipeline_without_upstreams_is_not_configured() -> None:
+    code, output, _ = await run_cli(pipeline_request())
+    assert code == 1
+    assert output["error"]["code"] == "NOT_CONFIGURED"
+    assert "RESOLVER_ONTOLOGY_MANAGER_URL" in output["_error"]
+
+
+async def test_resolve_pipeline_request_errors_are_400_shaped(kn_fakes: KnFakes) -> None:
+    body = {**pipeline_request(), "properties": []}
+    code, output, _ = await run_cli(body, **fake_env(kn_fakes))
+    assert code == 1
+    assert output["error"]["code"] == "BAD_REQUEST"
+    assert "properties" in output["_error"]
+    assert kn_fakes.manager.calls == []
