@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from resolver.kn_models import KnResolveRequest
 from resolver.models import ResolveRequest
 
 
@@ -45,6 +46,51 @@ class ResolveResponse(BaseModel):
     debug: dict[str, Any] | None = None
 
 
+class KnResolveResponse(BaseModel):
+    """The 200 body of the pipeline endpoint: ontology-query's values and the params used."""
+
+    datas: list[Any]
+    dynamic_params: dict[str, dict[str, Any]]
+    trace_id: str
+    debug: dict[str, Any] | None = None
+
+
+def _kn_operation() -> dict[str, Any]:
+    return {
+        "summary": "Logic property values end to end: definitions, params, values (Go-compatible)",
+        "parameters": [
+            {
+                "name": "response_format",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "string", "enum": ["json"], "default": "json"},
+            }
+        ],
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/KnResolveRequest"}}
+            },
+        },
+        "responses": {
+            "200": {
+                "description": "every property resolved and valued",
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/KnResolveResponse"}
+                    }
+                },
+            },
+            "400": _error("bad request, unknown property, or a caller value breaking a rule"),
+            "404": _error("object type not found"),
+            "422": _error("inputs missing; `missing` lists them all"),
+            "502": _error("LLM or an upstream failed; an upstream's 4xx passes through"),
+            "503": _error("overloaded, or an upstream URL is not configured"),
+            "504": _error("LLM timeout"),
+        },
+    }
+
+
 def _error(description: str) -> dict[str, Any]:
     return {
         "description": description,
@@ -56,7 +102,8 @@ def _error(description: str) -> dict[str, Any]:
 def openapi_document() -> dict[str, Any]:
     """OpenAPI 3.1 for the service, built once."""
     components: dict[str, Any] = {}
-    for model in (ResolveRequest, ResolveResponse, ErrorResponse):
+    models = (ResolveRequest, ResolveResponse, ErrorResponse, KnResolveRequest, KnResolveResponse)
+    for model in models:
         schema = model.model_json_schema(by_alias=True, ref_template="#/components/schemas/{model}")
         components.update(schema.pop("$defs", {}))
         components[model.__name__] = schema
@@ -91,6 +138,8 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/agent-retrieval/in/v1/kn/logic-property-resolver": {"post": _kn_operation()},
+            "/api/agent-retrieval/v1/kn/logic-property-resolver": {"post": _kn_operation()},
             "/healthz": {
                 "get": {"summary": "liveness", "responses": {"200": {"description": "up"}}}
             },

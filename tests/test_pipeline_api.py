@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
 import orjson
 import pytest
 
@@ -690,3 +691,18 @@ async def test_schema_ttl_zero_fetches_every_time(
         status, _ = await post(client, kn_body())
         assert status == 200
     assert len(kn_fakes.operators.calls) == 2
+
+
+async def test_openapi_describes_the_pipeline(make_kn_client: ClientFactory) -> None:
+    client = await make_kn_client(llm=False)
+    doc = await (await client.get("/openapi.json")).json()
+    for path in (PATH, PUBLIC_PATH):
+        operation = doc["paths"][path]["post"]
+        assert operation["requestBody"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/KnResolveRequest"
+        }
+        assert {"200", "400", "404", "422", "502", "503"} <= set(operation["responses"])
+    schema = doc["components"]["schemas"]["KnResolveRequest"]
+    jsonschema.validate(kn_body(), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(kn_body(properties=[]), schema)
