@@ -50,7 +50,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
 
     async def upstreams(app: web.Application) -> AsyncIterator[None]:
         # After `engine`: the pipeline drives the engine that context opened.
-        async with open_upstreams(settings) as clients:
+        async with open_upstreams(settings, metrics.observe_upstream_call) as clients:
             app[UPSTREAMS_KEY] = clients
             schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
             app[KN_RESOLVER_KEY] = KnResolver(app[RESOLVER_KEY], clients, schemas)

@@ -47,6 +47,21 @@ class Metrics:
             "resolver_llm_pending", "LLM calls waiting for a slot now.", registry=self.registry
         )
 
+        self.upstream_calls = Counter(
+            "resolver_upstream_calls",
+            "Calls to knowledge-network services, by service and outcome (ok, http_4xx, "
+            "http_5xx, timeout, connection, bad_answer, cancelled).",
+            ["service", "outcome"],
+            registry=self.registry,
+        )
+        self.upstream_latency = Histogram(
+            "resolver_upstream_call_duration_seconds",
+            "Duration of one call to a knowledge-network service, by service.",
+            ["service"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Count one answered request."""
         self.requests.labels(route, str(status)).inc()
@@ -56,6 +71,11 @@ class Metrics:
         """Count one LLM attempt."""
         self.llm_attempts.labels(outcome).inc()
         self.llm_latency.observe(seconds)
+
+    def observe_upstream_call(self, service: str, outcome: str, seconds: float) -> None:
+        """Count one call to an upstream service."""
+        self.upstream_calls.labels(service, outcome).inc()
+        self.upstream_latency.labels(service).observe(seconds)
 
     def watch(self, limiter: LLMLimiter) -> None:
         """Read the limiter's gauges at scrape time."""

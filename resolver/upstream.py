@@ -9,9 +9,10 @@ The error mapping lives here once, so every service module only says what to ask
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final
@@ -46,6 +47,10 @@ _POOL_SIZE = 64
 _MESSAGE_KEYS = ("description", "message", "error_message", "_error", "detail", "error")
 _CODE_KEYS = ("code", "error_code", "errcode")
 _SPACES = re.compile(r"\s+")
+
+# (service, outcome, seconds) for each call: ok, http_4xx, http_5xx, timeout, connection,
+# bad_answer or cancelled.
+Observer = Callable[[str, str, float], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +94,17 @@ def segment(value: str) -> str:
 class UpstreamClient:
     """One upstream service: its base URL, its pooled session and its timeout; JSON both ways."""
 
-    def __init__(self, service: str, base_url: str, session: aiohttp.ClientSession) -> None:
+    def __init__(
+        self,
+        service: str,
+        base_url: str,
+        session: aiohttp.ClientSession,
+        observe: Observer | None = None,
+    ) -> None:
         self.service = service
         self.base_url = base_url.rstrip("/")
         self._session = session
+        self._observe = observe
 
     async def get_json(
         self,
@@ -135,37 +147,49 @@ class UpstreamClient:
             data = dumps(body)
             sent["Content-Type"] = "application/json"
         started = time.perf_counter()
+        outcome = "ok"
         try:
-            async with self._session.request(method, url, data=data, headers=sent) as response:
-                status = response.status
-                raw = await _read_capped(response)
-        except TimeoutError:
-            raise self._failed(f"{self.service} did not answer in time", path=path) from None
-        except aiohttp.ClientPayloadError:
-            message = f"{self.service} sent an answer that could not be read"
-            raise self._failed(message, path=path) from None
-        except aiohttp.ClientError as exc:
-            reason = type(exc).__name__
-            raise self._failed(f"{self.service} is unreachable ({reason})", path=path) from None
-        latency_ms = round((time.perf_counter() - started) * 1000, 1)
-        log.debug(
-            "upstream.call",
-            service=self.service,
-            method=method,
-            path=path,
-            status=status,
-            latency_ms=latency_ms,
-        )
-        if not 200 <= status < 300:
-            raise self._refused(status, raw, path)
-        try:
-            return parse_json(raw)
-        except ValueError:
-            raise self._failed(
-                f"{self.service} answered HTTP {status} with a body that is not JSON",
+            try:
+                async with self._session.request(method, url, data=data, headers=sent) as response:
+                    status = response.status
+                    raw = await _read_capped(response)
+            except TimeoutError:
+                outcome = "timeout"
+                raise self._failed(f"{self.service} did not answer in time", path=path) from None
+            except aiohttp.ClientPayloadError:
+                outcome = "bad_answer"
+                message = f"{self.service} sent an answer that could not be read"
+                raise self._failed(message, path=path) from None
+            except aiohttp.ClientError as exc:
+                outcome = "connection"
+                reason = type(exc).__name__
+                raise self._failed(f"{self.service} is unreachable ({reason})", path=path) from None
+            log.debug(
+                "upstream.call",
+                service=self.service,
+                method=method,
                 path=path,
                 status=status,
-            ) from None
+                latency_ms=round((time.perf_counter() - started) * 1000, 1),
+            )
+            if not 200 <= status < 300:
+                outcome = f"http_{status // 100}xx"
+                raise self._refused(status, raw, path)
+            try:
+                return parse_json(raw)
+            except ValueError:
+                outcome = "bad_answer"
+                raise self._failed(
+                    f"{self.service} answered HTTP {status} with a body that is not JSON",
+                    path=path,
+                    status=status,
+                ) from None
+        except asyncio.CancelledError:
+            outcome = "cancelled"
+            raise
+        finally:
+            if self._observe is not None:
+                self._observe(self.service, outcome, time.perf_counter() - started)
 
     def _failed(self, message: str, *, path: str, status: int | None = None) -> UpstreamError:
         log.warning("upstream.failed", service=self.service, path=path, error=message)
@@ -252,7 +276,9 @@ class Upstreams:
 
 
 @asynccontextmanager
-async def open_upstreams(settings: Settings) -> AsyncIterator[Upstreams]:
+async def open_upstreams(
+    settings: Settings, observe: Observer | None = None
+) -> AsyncIterator[Upstreams]:
     """One pooled session per configured upstream, each with its own timeout; closed on exit."""
     urls = {
         ONTOLOGY_MANAGER: settings.ontology_manager_url,
@@ -271,6 +297,6 @@ async def open_upstreams(settings: Settings) -> AsyncIterator[Upstreams]:
                 headers={"User-Agent": "resolver"},
             )
             stack.push_async_callback(session.close)
-            clients[service] = UpstreamClient(service, url, session)
+            clients[service] = UpstreamClient(service, url, session, observe)
         log.info("upstreams.opened", services=sorted(clients), timeout_s=timeout.total)
         yield Upstreams(clients)

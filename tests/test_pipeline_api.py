@@ -706,3 +706,20 @@ async def test_openapi_describes_the_pipeline(make_kn_client: ClientFactory) -> 
     jsonschema.validate(kn_body(), schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(kn_body(properties=[]), schema)
+
+
+async def test_metrics_count_upstream_calls_by_outcome(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.values.fail(Fault(status=503))
+    client = await make_kn_client(llm=False)
+    assert (await post(client, kn_body(properties=[METRIC])))[0] == 502
+    assert (await post(client, kn_body(properties=[METRIC])))[0] == 200
+    text = await (await client.get("/metrics")).text()
+    for line in (
+        'resolver_upstream_calls_total{outcome="ok",service="ontology-manager"} 2.0',
+        'resolver_upstream_calls_total{outcome="http_5xx",service="ontology-query"} 1.0',
+        'resolver_upstream_calls_total{outcome="ok",service="ontology-query"} 1.0',
+        'resolver_upstream_call_duration_seconds_count{service="ontology-query"} 2.0',
+    ):
+        assert line in text
