@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import structlog
 
-from resolver.errors import ResolverError
+from resolver.errors import ResolverError, SchemaConversionError
 from resolver.opschema import input_schemas
 from resolver.upstream import (
     OPERATOR_INTEGRATION,
@@ -128,15 +128,20 @@ class OperatorSchemas:
                 warning=f"operator schema of {operator_id} not fetched: {exc.message}",
             )
         document = operator_document(answer)
-        if document is None or not input_schemas(document):
-            log.warning("operator_schema.unusable", operator_id=operator_id)
-            return SchemaResult(
-                operator_id,
-                "unusable",
-                warning=f"operator schema of {operator_id} has no parameters or JSON request "
-                "body; resolved without it",
-            )
-        return SchemaResult(operator_id, "fetched", document)
+        problem = "it has no parameters or request body"
+        if document is not None:
+            try:
+                if input_schemas(document):
+                    return SchemaResult(operator_id, "fetched", document)
+            except SchemaConversionError as exc:
+                problem = exc.message
+        log.warning("operator_schema.unusable", operator_id=operator_id, problem=problem)
+        return SchemaResult(
+            operator_id,
+            "unusable",
+            warning=f"operator schema of {operator_id} is unusable ({problem}); "
+            "resolved without it",
+        )
 
     def _remember(self, key: tuple[str, str, str], result: SchemaResult) -> None:
         ttl = self._ttl_s if result.document is not None else min(self._ttl_s, _FAILURE_TTL_S)

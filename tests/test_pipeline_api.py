@@ -10,7 +10,14 @@ import orjson
 import pytest
 
 from benchmarks.fake_llm import Call, FakeLLM, Reply
-from benchmarks.fake_upstreams import DEMO_KN, DEMO_OPERATOR_ID, DEMO_OT, Fault, Seen
+from benchmarks.fake_upstreams import (
+    DEMO_KN,
+    DEMO_OPERATOR_ID,
+    DEMO_OT,
+    Fault,
+    Seen,
+    demo_operator,
+)
 from tests.conftest import NOW_MS, ClientFactory, KnFakes
 from tests.test_api_basics import assert_error_shape
 
@@ -632,7 +639,7 @@ async def test_prompt_gets_the_compact_schema_not_the_record(
         assert raw_only not in prompt
 
 
-@pytest.mark.parametrize("how", ["500", "404", "down", "not-configured", "unusable"])
+@pytest.mark.parametrize("how", ["500", "404", "down", "not-configured", "unusable", "name-clash"])
 async def test_schema_fetch_failure_is_a_warning_not_an_error(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM, how: str
 ) -> None:
@@ -646,8 +653,15 @@ async def test_schema_fetch_failure_is_a_warning_not_an_error(
         overrides["operator_integration_url"] = CLOSED_PORT_URL
     elif how == "not-configured":
         overrides["operator_integration_url"] = None
-    else:
+    elif how == "unusable":
         kn_fakes.operators.operators[DEMO_OPERATOR_ID] = {"name": "x", "metadata": {}}
+    else:
+        # `lang` both as a query parameter and as a body property: no flat schema exists.
+        record = demo_operator()
+        spec = record["metadata"]["api_spec"]
+        body_schema = spec["components"]["schemas"]["HealthScoreRequest"]
+        body_schema["properties"]["lang"] = {"type": "string"}
+        kn_fakes.operators.operators[DEMO_OPERATOR_ID] = record
     client = await make_kn_client(**overrides)
     status, body = await post(client, kn_body(options={"return_debug": True}))
     assert status == 200, body
@@ -660,6 +674,7 @@ async def test_schema_fetch_failure_is_a_warning_not_an_error(
         "down": "failed",
         "not-configured": "not_configured",
         "unusable": "unusable",
+        "name-clash": "unusable",
     }[how]
     assert body["debug"]["operator_schemas"][OPERATOR]["outcome"] == expected
     assert "schema" not in fake_llm.calls[0].task
