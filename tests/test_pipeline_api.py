@@ -738,3 +738,15 @@ async def test_metrics_count_upstream_calls_by_outcome(
         'resolver_upstream_call_duration_seconds_count{service="ontology-query"} 2.0',
     ):
         assert line in text
+
+
+async def test_a_19_digit_identity_reaches_the_llm_and_ontology_query_exactly(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(answer_health)
+    client = await make_kn_client()
+    status, body = await post(client, kn_body(_instance_identities=[{"company_id": BIG}]))
+    assert status == 200, body
+    assert fake_llm.calls[0].task["unique_identities"] == [{"company_id": BIG}]
+    assert kn_fakes.values.calls[0].body["_instance_identities"] == [{"company_id": BIG}]
+    assert body["datas"][0]["company_id"] == BIG
