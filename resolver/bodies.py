@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypeVar
 
-import orjson
 from aiohttp import web
 from pydantic import BaseModel, ValidationError
 
@@ -16,6 +14,7 @@ from resolver.errors import (
     ResolverError,
     UnsupportedMediaType,
 )
+from resolver.jsonio import dumps
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -71,14 +70,6 @@ def _bad_request(exc: ValidationError) -> ResolverError:
     more = len(details) - _MAX_ERRORS_SHOWN
     suffix = f" (+{more} more)" if more > 0 else ""
     return BadRequest(f"invalid request: {shown}{suffix}", details=details)
-
-
-def dumps(body: dict[str, Any]) -> bytes:
-    """JSON bytes; integers beyond 64 bits fall back to the standard library, exactly."""
-    try:
-        return orjson.dumps(body)
-    except TypeError:
-        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def render(

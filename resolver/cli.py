@@ -13,9 +13,10 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from resolver.app import create_app
-from resolver.bodies import dumps, error_body, parse_model
+from resolver.bodies import error_body, parse_model
 from resolver.engine import open_resolver
 from resolver.errors import ResolverError
+from resolver.jsonio import dumps
 from resolver.kn_models import KnResolveRequest, is_kn_request
 from resolver.kn_resolver import open_kn_resolver
 from resolver.logs import configure_logging

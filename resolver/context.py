@@ -7,8 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
+from resolver.jsonio import dumps, loads
 from rules.spec import ParamType
 
 # Pairs are separated by full-width/ASCII semicolons, full-width commas or newlines; an ASCII
@@ -45,12 +44,12 @@ def parse_context(raw: str | dict[str, Any] | None) -> Context:
     if raw is None:
         return Context()
     if isinstance(raw, dict):
-        return Context(pairs=dict(raw), text=orjson.dumps(raw).decode(), is_json=True)
+        return Context(pairs=dict(raw), text=dumps(raw).decode(), is_json=True)
     stripped = raw.strip()
     if stripped.startswith("{"):
         try:
-            loaded = orjson.loads(stripped)
-        except orjson.JSONDecodeError:
+            loaded = loads(stripped)
+        except ValueError:
             loaded = None
         if isinstance(loaded, dict):
             return Context(pairs=loaded, text=raw, is_json=True)
@@ -104,8 +103,8 @@ def _coerce_boolean(text: str) -> Any:
 
 def _coerce_object(text: str) -> Any:
     try:
-        loaded = orjson.loads(text)
-    except orjson.JSONDecodeError:
+        loaded = loads(text)
+    except ValueError:
         return _FAILED
     return loaded if isinstance(loaded, dict) else _FAILED
 
@@ -113,8 +112,8 @@ def _coerce_object(text: str) -> Any:
 def _coerce_array(text: str) -> Any:
     if text.startswith("["):
         try:
-            loaded = orjson.loads(text)
-        except orjson.JSONDecodeError:
+            loaded = loads(text)
+        except ValueError:
             return _FAILED
         return loaded if isinstance(loaded, list) else _FAILED
     return [item for item in _ARRAY_SPLIT.split(text) if item]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import pydantic_core
 from pydantic import (
     AliasChoices,
     BaseModel,
@@ -16,6 +15,7 @@ from pydantic import (
     model_validator,
 )
 
+from resolver.jsonio import loads
 from resolver.models import MAX_PROPERTIES, Name, ResolveOptions
 from rules.spec import MAX_MS, MIN_MS
 
@@ -73,7 +73,7 @@ class KnResolveRequest(BaseModel):
 def is_kn_request(body: bytes) -> bool:
     """Whether a request body has the pipeline's shape (for the CLI, which takes both)."""
     try:
-        loaded = pydantic_core.from_json(body)
+        loaded = loads(body)
     except ValueError:
         return False
     return (

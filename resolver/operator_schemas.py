@@ -20,12 +20,12 @@ from typing import Any, Literal
 import structlog
 
 from resolver.errors import ResolverError, SchemaConversionError
+from resolver.jsonio import loads
 from resolver.opschema import input_schemas
 from resolver.upstream import (
     OPERATOR_INTEGRATION,
     CallerHeaders,
     Upstreams,
-    parse_json,
     segment,
 )
 
@@ -171,7 +171,7 @@ def operator_document(answer: Any) -> dict[str, Any] | None:
 def _find(node: Any, components: Any, depth: int) -> dict[str, Any] | None:
     if isinstance(node, str | bytes) and depth > 0:
         try:
-            node = parse_json(node.encode() if isinstance(node, str) else node)
+            node = loads(node.encode() if isinstance(node, str) else node)
         except ValueError:
             return None
     if not isinstance(node, Mapping) or depth > _MAX_DEPTH:

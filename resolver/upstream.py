@@ -19,13 +19,13 @@ from typing import Any, Final
 from urllib.parse import quote
 
 import aiohttp
-import pydantic_core
 import structlog
 from aiohttp import web
 from yarl import URL
 
-from resolver.bodies import TRACE_ID, dumps
+from resolver.bodies import TRACE_ID
 from resolver.errors import NotConfigured, UpstreamError
+from resolver.jsonio import dumps, loads
 from resolver.settings import Settings
 
 log = structlog.get_logger("resolver.upstream")
@@ -176,7 +176,7 @@ class UpstreamClient:
                 outcome = f"http_{status // 100}xx"
                 raise self._refused(status, raw, path)
             try:
-                return parse_json(raw)
+                return loads(raw)
             except ValueError:
                 outcome = "bad_answer"
                 raise self._failed(
@@ -212,11 +212,6 @@ class UpstreamClient:
         )
 
 
-def parse_json(raw: bytes) -> Any:
-    """JSON with integers exact at any size (orjson would turn > 64-bit ints into floats)."""
-    return pydantic_core.from_json(raw, allow_inf_nan=False)
-
-
 async def _read_capped(response: aiohttp.ClientResponse) -> bytes:
     if response.content_length is not None and response.content_length > _MAX_ANSWER_BYTES:
         raise aiohttp.ClientPayloadError(f"answer of {response.content_length} bytes")
@@ -233,7 +228,7 @@ async def _read_capped(response: aiohttp.ClientResponse) -> bytes:
 def _error_summary(raw: bytes) -> tuple[str | None, str | None]:
     """The upstream's own one-line message and code, never its body verbatim."""
     try:
-        body = parse_json(raw)
+        body = loads(raw)
     except ValueError:
         return None, None
     if not isinstance(body, dict):

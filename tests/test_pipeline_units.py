@@ -18,6 +18,7 @@ from benchmarks.fake_upstreams import (
     demo_operator,
 )
 from resolver.errors import NotConfigured, UpstreamError
+from resolver.jsonio import loads
 from resolver.kn_models import is_kn_request
 from resolver.operator_schemas import OperatorSchemas, operator_document, operator_id_of
 from resolver.opschema import input_schemas
@@ -27,7 +28,6 @@ from resolver.upstream import (
     OPERATOR_INTEGRATION,
     CallerHeaders,
     open_upstreams,
-    parse_json,
     segment,
 )
 
@@ -120,12 +120,12 @@ def test_operator_id_of(data_source: dict[str, Any] | None, expected: str | None
 
 
 def test_parse_json_keeps_integers_exact_and_refuses_nan() -> None:
-    assert parse_json(b'{"a": 123456789012345678901234567890, "b": 1.5}') == {
+    assert loads(b'{"a": 123456789012345678901234567890, "b": 1.5}') == {
         "a": 123456789012345678901234567890,
         "b": 1.5,
     }
     with pytest.raises(ValueError, match="expected value"):
-        parse_json(b'{"a": NaN}')
+        loads(b'{"a": NaN}')
 
 
 def test_segment_escapes_everything_reserved() -> None:

@@ -425,3 +425,20 @@ async def test_unusable_operator_schema_is_400(make_client: ClientFactory) -> No
     status, result = await post(await make_client(llm=False), payload)
     assert status == 400
     assert result["_error"].startswith("operator_schemas.score cannot be read")
+
+
+async def test_integers_beyond_64_bits_reach_the_llm_exactly(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    huge = 123_456_789_012_345_678_901_234_567_890
+    payload = request_body(
+        operator("o", ("x", "STRING")),
+        unique_identities=[{"company_id": huge}],
+        additional_context={"batch": huge},
+    )
+    status, result = await post(await make_client(), payload)
+    assert status == 200, result
+    [call] = fake_llm.calls
+    raw = call.messages[1]["content"]
+    assert str(huge) in raw
+    assert "e+29" not in raw

@@ -8,8 +8,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-import orjson
-
+from resolver.jsonio import dumps
 from rules.violation import Violation
 
 PROMPT_FILES = ("metric.md", "operator.md", "repair.md")
@@ -51,7 +50,7 @@ def load_prompts(directory: Path | None = None) -> Prompts:
 
 def user_message(payload: dict[str, Any]) -> str:
     """The user message: the task as compact JSON (non-ASCII kept readable)."""
-    return orjson.dumps(payload).decode()
+    return dumps(payload).decode()
 
 
 def repair_message(
