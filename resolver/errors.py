@@ -7,9 +7,13 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     ├── BadRequest                      400 BAD_REQUEST
     │   ├── InvalidJSON                 400 INVALID_JSON
     │   ├── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
-    │   └── InvalidProperty             400 INVALID_PROPERTY
+    │   ├── InvalidProperty             400 INVALID_PROPERTY
+    │   ├── UnsupportedActionType       400 UNSUPPORTED_ACTION_TYPE
+    │   └── InvalidArguments            400 INVALID_ARGUMENTS
     ├── NotFound                        404 NOT_FOUND
-    │   └── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
+    │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
+    │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
+    │   └── ToolNotFound                404 TOOL_NOT_FOUND
     ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
     ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
     ├── MissingParams                   422 MISSING_PARAMS
@@ -78,6 +82,18 @@ class InvalidProperty(BadRequest):
     code = "INVALID_PROPERTY"
 
 
+class UnsupportedActionType(BadRequest):
+    """The recalled action's source is neither a tool-box tool nor an MCP tool (SPEC §8)."""
+
+    code = "UNSUPPORTED_ACTION_TYPE"
+
+
+class InvalidArguments(BadRequest):
+    """Arguments for an MCP tool break its `inputSchema`; details list each failing path."""
+
+    code = "INVALID_ARGUMENTS"
+
+
 class NotFound(ResolverError):
     """No such route or resource."""
 
@@ -89,6 +105,18 @@ class ObjectTypeNotFound(NotFound):
     """ontology-manager knows no such object type in that knowledge network."""
 
     code = "OBJECT_TYPE_NOT_FOUND"
+
+
+class ActionTypeNotFound(NotFound):
+    """ontology-query knows no such action type in that knowledge network."""
+
+    code = "ACTION_TYPE_NOT_FOUND"
+
+
+class ToolNotFound(NotFound):
+    """agent-operator-integration knows no such tool-box tool or MCP tool."""
+
+    code = "TOOL_NOT_FOUND"
 
 
 class PayloadTooLarge(ResolverError):

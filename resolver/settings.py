@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     upstream_timeout_s: float = Field(default=10.0, gt=0)
     operator_schema_ttl_s: float = Field(default=300.0, ge=0)
     public_url: str | None = None
+    mcp_tool_ttl_s: float = Field(default=60.0, ge=0)
+    mcp_call_timeout_s: float = Field(default=60.0, gt=0)
 
     @field_validator("default_timezone")
     @classmethod

@@ -124,9 +124,15 @@ class UpstreamClient:
         *,
         caller: CallerHeaders,
         headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
     ) -> Any:
-        """POST a JSON body to `path` (already escaped) and return the parsed JSON answer."""
-        return await self._call("POST", path, caller=caller, body=body, headers=headers)
+        """POST a JSON body to `path` (already escaped) and return the parsed JSON answer.
+
+        `timeout_s` replaces the session's timeout for this call (a tool run, not a lookup).
+        """
+        return await self._call(
+            "POST", path, caller=caller, body=body, headers=headers, timeout_s=timeout_s
+        )
 
     async def _call(
         self,
@@ -137,6 +143,7 @@ class UpstreamClient:
         params: Mapping[str, str] | None = None,
         body: Any = None,
         headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
     ) -> Any:
         url = URL(self.base_url + path, encoded=True)
         if params:
@@ -146,11 +153,17 @@ class UpstreamClient:
         if body is not None:
             data = dumps(body)
             sent["Content-Type"] = "application/json"
+        # Only an explicit timeout is passed: `timeout=None` would turn the session's off.
+        extra: dict[str, Any] = {}
+        if timeout_s is not None:
+            extra["timeout"] = aiohttp.ClientTimeout(total=timeout_s)
         started = time.perf_counter()
         outcome = "ok"
         try:
             try:
-                async with self._session.request(method, url, data=data, headers=sent) as response:
+                async with self._session.request(
+                    method, url, data=data, headers=sent, **extra
+                ) as response:
                     status = response.status
                     raw = await _read_capped(response)
             except TimeoutError:
