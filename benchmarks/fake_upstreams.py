@@ -1,5 +1,9 @@
 """Scripted fakes of ontology-manager, agent-operator-integration and ontology-query.
 
+They serve what the pipeline endpoint asks for (object types, operator records, property
+values) and what action recall and the MCP proxy ask for (action types, tool-box tools, MCP
+tools and MCP tool calls).
+
 Real aiohttp applications on loopback, like `fake_llm`: each records every request it gets
 (method, path, query, headers, body parsed with integers exact) and can be scripted to fail
 (`fail` for the next calls, `fail_always` for all). Tests run one server per fake; load tests
@@ -22,12 +26,21 @@ from aiohttp import web
 DEMO_KN = "kn_pharma"
 DEMO_OT = "ot_company"
 DEMO_OPERATOR_ID = "op-health-score"
+DEMO_TOOL_AT = "at_assess_risk"
+DEMO_MCP_AT = "at_notify_owner"
+DEMO_BOX_ID = "box-risk"
+DEMO_TOOL_ID = "tool-assess-risk"
+DEMO_MCP_ID = "mcp-notify"
+DEMO_MCP_TOOL = "send_notice"
 _KEPT_CALLS = 10_000
 
 
 @dataclass
 class Fault:
-    """One scripted failure: a status with a JSON error body (or a raw body), after a delay."""
+    """One scripted failure: a status with a JSON error body (or a raw body), after a delay.
+
+    With `path_contains`, only requests whose path contains it fail (others pass it by).
+    """
 
     status: int = 500
     message: str = "fake upstream failure"
@@ -35,6 +48,11 @@ class Fault:
     body: bytes | None = None
     delay_s: float = 0.0
     hang: bool = False
+    path_contains: str | None = None
+
+    def applies(self, seen: Seen) -> bool:
+        """Whether this fault is meant for that request."""
+        return self.path_contains is None or self.path_contains in seen.path
 
 
 @dataclass
@@ -111,7 +129,7 @@ class FakeService:
         if len(self.calls) > 2 * _KEPT_CALLS:
             # Bounded, so a stand-alone fake under a long load test does not grow without end.
             del self.calls[:_KEPT_CALLS]
-        fault = self.script.popleft() if self.script else self.always
+        fault = self._next_fault(seen)
         if fault is None:
             return answer(seen)
         if fault.hang:
@@ -124,6 +142,13 @@ class FakeService:
             {"code": fault.code, "description": fault.message, "solution": "", "link": ""},
             fault.status,
         )
+
+    def _next_fault(self, seen: Seen) -> Fault | None:
+        if self.script and self.script[0].applies(seen):
+            return self.script.popleft()
+        if self.always is not None and self.always.applies(seen):
+            return self.always
+        return None
 
 
 class FakeOntologyManager(FakeService):
@@ -160,19 +185,37 @@ class FakeOntologyManager(FakeService):
         return json_response(found if self.bare else {"entries": [found]})
 
 
+def echo_tool_call(seen: Seen) -> Any:
+    """The default MCP tool result: the arguments it was called with, as MCP text content."""
+    parameters = seen.body.get("parameters") if isinstance(seen.body, dict) else None
+    text = dumps({"tool": seen.body.get("tool_name"), "arguments": parameters}).decode()
+    return {"content": [{"type": "text", "text": text}], "isError": False}
+
+
 class FakeOperatorIntegration(FakeService):
-    """`GET …/internal-v1/operator/market/{operator_id}`: operator records by id."""
+    """agent-operator-integration: operator records, tool-box tools, MCP tools and calls.
+
+    `GET …/operator/market/{operator_id}`, `GET …/tool-box/{box_id}/tool/{tool_id}`,
+    `GET …/mcp/{mcp_id}/tools/{tool_name}` and `POST …/mcp/{mcp_id}/tools/call`
+    (`{"tool_name", "parameters"}`, answered by `tool_responder`).
+    """
 
     service = "agent-operator-integration"
 
-    def __init__(self) -> None:
+    def __init__(self, tool_responder: Callable[[Seen], Any] = echo_tool_call) -> None:
         super().__init__()
         self.operators: dict[str, Any] = {}
+        self.tools: dict[tuple[str, str], Any] = {}
+        self.mcp_tools: dict[tuple[str, str], Any] = {}
+        self.tool_responder = tool_responder
 
     def routes(self, app: web.Application) -> None:
-        """Add the operator-market route."""
-        path = "/api/agent-operator-integration/internal-v1/operator/market/{operator_id}"
-        app.router.add_get(path, self._operator)
+        """Add the operator-market, tool-box and MCP routes."""
+        base = "/api/agent-operator-integration/internal-v1"
+        app.router.add_get(base + "/operator/market/{operator_id}", self._operator)
+        app.router.add_get(base + "/tool-box/{box_id}/tool/{tool_id}", self._tool)
+        app.router.add_post(base + "/mcp/{mcp_id}/tools/call", self._mcp_call)
+        app.router.add_get(base + "/mcp/{mcp_id}/tools/{tool_name}", self._mcp_tool)
 
     async def _operator(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -182,6 +225,37 @@ class FakeOperatorIntegration(FakeService):
         if found is None:
             return json_response({"code": "Operator.NotFound", "description": "no operator"}, 404)
         return json_response(found)
+
+    async def _tool(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._tool_answer)
+
+    def _tool_answer(self, seen: Seen) -> web.Response:
+        found = self.tools.get((seen.match["box_id"], seen.match["tool_id"]))
+        if found is None:
+            return json_response({"code": "ToolBox.Tool.NotFound", "description": "no tool"}, 404)
+        return json_response(found)
+
+    async def _mcp_tool(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._mcp_tool_answer)
+
+    def _mcp_tool_answer(self, seen: Seen) -> web.Response:
+        found = self.mcp_tools.get((seen.match["mcp_id"], seen.match["tool_name"]))
+        if found is None:
+            return json_response({"code": "MCP.Tool.NotFound", "description": "no MCP tool"}, 404)
+        return json_response(found)
+
+    async def _mcp_call(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._mcp_call_answer)
+
+    def _mcp_call_answer(self, seen: Seen) -> web.Response:
+        body = seen.body if isinstance(seen.body, dict) else {}
+        if set(body) != {"tool_name", "parameters"} or not isinstance(body["parameters"], dict):
+            return json_response(
+                {"code": "MCP.BadRequest", "description": "want {tool_name, parameters}"}, 400
+            )
+        if (seen.match["mcp_id"], body["tool_name"]) not in self.mcp_tools:
+            return json_response({"code": "MCP.Tool.NotFound", "description": "no MCP tool"}, 404)
+        return json_response(self.tool_responder(seen))
 
 
 def echo_values(seen: Seen) -> Any:
@@ -199,20 +273,39 @@ def echo_values(seen: Seen) -> Any:
 
 
 class FakeOntologyQuery(FakeService):
-    """`POST …/object-types/{ot_id}/properties` with `x-http-method-override: GET`."""
+    """`POST …/object-types/{ot_id}/properties` with `x-http-method-override: GET`, and
+    `POST …/action-types/{at_id}` (`{"unique_identities": [...]}`) answered from
+    `action_types` (a dict, or a callable of the request)."""
 
     service = "ontology-query"
 
     def __init__(self, responder: Callable[[Seen], Any] = echo_values) -> None:
         super().__init__()
         self.responder = responder
+        self.action_types: dict[tuple[str, str], Any] = {}
 
     def routes(self, app: web.Application) -> None:
-        """Add the property-values route."""
-        path = (
-            "/api/ontology-query/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}/properties"
-        )
-        app.router.add_post(path, self._properties)
+        """Add the property-values and action-type routes."""
+        base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id}"
+        app.router.add_post(base + "/object-types/{ot_id}/properties", self._properties)
+        app.router.add_post(base + "/action-types/{at_id}", self._actions)
+
+    async def _actions(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._actions_answer)
+
+    def _actions_answer(self, seen: Seen) -> web.Response:
+        body = seen.body if isinstance(seen.body, dict) else {}
+        if not isinstance(body.get("unique_identities"), list):
+            return json_response(
+                {"code": "OntologyQuery.BadRequest", "description": "unique_identities missing"},
+                400,
+            )
+        found = self.action_types.get((seen.match["kn_id"], seen.match["at_id"]))
+        if found is None:
+            return json_response(
+                {"code": "OntologyQuery.ActionType.NotFound", "description": "not found"}, 404
+            )
+        return json_response(found(seen) if callable(found) else found)
 
     async def _properties(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -324,6 +417,130 @@ def demo_operator() -> dict[str, Any]:
     }
 
 
+def demo_tool_actions() -> dict[str, Any]:
+    """ontology-query's answer for the demo tool-box action type: fixed and LLM-filled values."""
+    return {
+        "actions": [
+            {
+                "parameters": {
+                    "company_id": "company_000001",
+                    "x-account-type": "user",
+                    "lang": "zh-CN",
+                },
+                "dynamic_params": {"dimensions": None, "window_days": None},
+            }
+        ],
+        "action_source": {"type": "tool", "box_id": DEMO_BOX_ID, "tool_id": DEMO_TOOL_ID},
+    }
+
+
+def demo_tool() -> dict[str, Any]:
+    """The tool-box tool behind the demo action: path, query, header and body parameters."""
+    return {
+        "tool_id": DEMO_TOOL_ID,
+        "name": "assess_company_risk",
+        "description": "评估企业经营风险",
+        "api_spec": {
+            "parameters": [
+                {
+                    "name": "company_id",
+                    "in": "path",
+                    "required": True,
+                    "description": "企业ID",
+                    "schema": {"type": "string"},
+                },
+                {
+                    "name": "lang",
+                    "in": "query",
+                    "description": "返回结果语言",
+                    "schema": {"type": "string", "enum": ["zh-CN", "en-US"]},
+                },
+                {
+                    "name": "x-account-type",
+                    "in": "header",
+                    "required": True,
+                    "schema": {"type": "string"},
+                },
+            ],
+            "request_body": {
+                "required": True,
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/RiskQuery"}}
+                },
+            },
+            "components": {
+                "schemas": {
+                    "RiskQuery": {
+                        "type": "object",
+                        "required": ["dimensions"],
+                        "properties": {
+                            "dimensions": {
+                                "type": "array",
+                                "description": "风险维度",
+                                "items": {"$ref": "#/components/schemas/Dimension"},
+                            },
+                            "window_days": {"type": "integer", "minimum": 1, "maximum": 3650},
+                        },
+                    },
+                    "Dimension": {"type": "string", "enum": ["legal", "finance", "operation"]},
+                }
+            },
+        },
+    }
+
+
+def demo_mcp_actions() -> dict[str, Any]:
+    """ontology-query's answer for the demo MCP action type."""
+    return {
+        "actions": [
+            {
+                "parameters": {"company_id": "company_000001", "channel": "email"},
+                "dynamic_params": {"message": None},
+            }
+        ],
+        "action_source": {"type": "mcp", "mcp_id": DEMO_MCP_ID, "tool_name": DEMO_MCP_TOOL},
+    }
+
+
+def demo_mcp_tool() -> dict[str, Any]:
+    """The MCP tool behind the demo MCP action: an inputSchema with `$defs`."""
+    return {
+        "name": DEMO_MCP_TOOL,
+        "description": "通知企业负责人",
+        "inputSchema": {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "$defs": {
+                "Channel": {"type": "string", "enum": ["email", "sms"]},
+                "Message": {
+                    "type": "object",
+                    "required": ["title"],
+                    "properties": {
+                        "title": {"type": "string", "maxLength": 80},
+                        "body": {"type": "string"},
+                    },
+                },
+            },
+            "properties": {
+                "company_id": {"type": "string"},
+                "channel": {"$ref": "#/$defs/Channel"},
+                "message": {"$ref": "#/$defs/Message"},
+            },
+            "required": ["company_id", "channel", "message"],
+            "additionalProperties": False,
+        },
+        "annotations": {"destructiveHint": False},
+    }
+
+
+def add_demo_actions(values: FakeOntologyQuery, operators: FakeOperatorIntegration) -> None:
+    """Serve the demo tool-box and MCP action types and the tools behind them."""
+    values.action_types[(DEMO_KN, DEMO_TOOL_AT)] = demo_tool_actions()
+    values.action_types[(DEMO_KN, DEMO_MCP_AT)] = demo_mcp_actions()
+    operators.tools[(DEMO_BOX_ID, DEMO_TOOL_ID)] = demo_tool()
+    operators.mcp_tools[(DEMO_MCP_ID, DEMO_MCP_TOOL)] = demo_mcp_tool()
+
+
 def main(argv: list[str]) -> int:
     """Run all three fakes stand-alone on one loopback port, with the demo data."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks fake-upstreams")
@@ -337,6 +554,7 @@ def main(argv: list[str]) -> int:
     )
     manager.add(DEMO_KN, demo_object_type())
     operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    add_demo_actions(values, operators)
     app = web.Application(client_max_size=16 << 20)
     for fake in (manager, operators, values):
         fake.routes(app)
