@@ -7,9 +7,12 @@ from pathlib import Path
 
 from aiohttp import web
 
-from resolver import handlers, kn_handlers
+from resolver import action_handlers, handlers, kn_handlers
+from resolver.action_recall import ActionRecall
 from resolver.appkeys import (
+    ACTION_RECALL_KEY,
     KN_RESOLVER_KEY,
+    MCP_PROXY_KEY,
     METRICS_KEY,
     PROBE_KEY,
     RESOLVER_KEY,
@@ -18,6 +21,8 @@ from resolver.appkeys import (
 )
 from resolver.engine import open_resolver
 from resolver.kn_resolver import KnResolver
+from resolver.mcp_proxy import McpProxy
+from resolver.mcp_tool_cache import McpToolCache
 from resolver.metrics import Metrics
 from resolver.middleware import error_middleware, trace_middleware
 from resolver.operator_schemas import OperatorSchemas
@@ -40,6 +45,9 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     app.router.add_get("/metrics", handlers.metrics)
     for path in (kn_handlers.PRIVATE_PATH, kn_handlers.PUBLIC_PATH):
         app.router.add_post(path, kn_handlers.logic_property_resolver)
+    for path in (action_handlers.PRIVATE_PATH, action_handlers.PUBLIC_PATH):
+        app.router.add_post(path, action_handlers.get_action_info)
+    app.router.add_post(action_handlers.MCP_PROXY_PATH, action_handlers.mcp_tool_call)
 
     async def engine(app: web.Application) -> AsyncIterator[None]:
         async with open_resolver(settings, prompts_dir, metrics) as (resolver, probe):
@@ -54,6 +62,12 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
             app[UPSTREAMS_KEY] = clients
             schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
             app[KN_RESOLVER_KEY] = KnResolver(app[RESOLVER_KEY], clients, schemas)
+            # One MCP tool cache: a recall primes it for the proxy call that follows.
+            mcp_tools = McpToolCache(clients, settings.mcp_tool_ttl_s)
+            app[ACTION_RECALL_KEY] = ActionRecall(clients, mcp_tools)
+            app[MCP_PROXY_KEY] = McpProxy(
+                clients, mcp_tools, call_timeout_s=settings.mcp_call_timeout_s
+            )
             yield
 
     app.cleanup_ctx.append(engine)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from resolver.action_recall import ActionRecall
 from resolver.kn_resolver import KnResolver
+from resolver.mcp_proxy import McpProxy
 from resolver.metrics import Metrics
 from resolver.probe import LLMProbe
 from resolver.service import Resolver
@@ -17,3 +19,5 @@ PROBE_KEY = web.AppKey("llm_probe", LLMProbe)
 METRICS_KEY = web.AppKey("metrics", Metrics)
 UPSTREAMS_KEY = web.AppKey("upstreams", Upstreams)
 KN_RESOLVER_KEY = web.AppKey("kn_resolver", KnResolver)
+ACTION_RECALL_KEY = web.AppKey("action_recall", ActionRecall)
+MCP_PROXY_KEY = web.AppKey("mcp_proxy", McpProxy)

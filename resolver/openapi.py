@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from resolver import action_openapi
 from resolver.kn_models import KnResolveRequest
 from resolver.models import ResolveRequest
 
@@ -102,7 +103,14 @@ def _error(description: str) -> dict[str, Any]:
 def openapi_document() -> dict[str, Any]:
     """OpenAPI 3.1 for the service, built once."""
     components: dict[str, Any] = {}
-    models = (ResolveRequest, ResolveResponse, ErrorResponse, KnResolveRequest, KnResolveResponse)
+    models: tuple[type[BaseModel], ...] = (
+        ResolveRequest,
+        ResolveResponse,
+        ErrorResponse,
+        KnResolveRequest,
+        KnResolveResponse,
+        *action_openapi.MODELS,
+    )
     for model in models:
         schema = model.model_json_schema(by_alias=True, ref_template="#/components/schemas/{model}")
         components.update(schema.pop("$defs", {}))
@@ -140,6 +148,7 @@ def openapi_document() -> dict[str, Any]:
             },
             "/api/agent-retrieval/in/v1/kn/logic-property-resolver": {"post": _kn_operation()},
             "/api/agent-retrieval/v1/kn/logic-property-resolver": {"post": _kn_operation()},
+            **action_openapi.action_paths(_error),
             "/healthz": {
                 "get": {"summary": "liveness", "responses": {"200": {"description": "up"}}}
             },
