@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -17,13 +19,15 @@ PRIVATE_PATH = "/api/agent-retrieval/in/v1/kn/get_action_info"
 PUBLIC_PATH = "/api/agent-retrieval/v1/kn/get_action_info"
 MCP_PROXY_PATH = "/api/agent-retrieval/in/v1/mcp/proxy/{mcp_id}/tools/{tool_name}/call"
 
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+
 
 async def get_action_info(request: web.Request) -> web.Response:
     """POST the action-recall endpoint (both paths)."""
     body = await read_json_body(request)
     recall_request = parse_model(ActionInfoRequest, body)
     tools = await request.app[ACTION_RECALL_KEY].recall(
-        recall_request, caller_headers(request), public_url=public_url(request)
+        recall_request, caller_headers(request), public_url=partial(public_url, request)
     )
     return render(request, {"_dynamic_tools": [tool.model_dump() for tool in tools]})
 
@@ -44,13 +48,15 @@ def public_url(request: web.Request) -> str:
     configured = request.app[SETTINGS_KEY].public_url
     if configured is not None:
         return configured
-    try:
-        return str(request.url.origin())
-    except ValueError:
+    host = request.host
+    # Only a plain host[:port] may become part of a URL handed to an LLM agent.
+    if not _HOST.fullmatch(host):
         raise BadRequest(
-            "the Host header cannot form this service's URL; send a valid Host header "
-            "or set RESOLVER_PUBLIC_URL"
-        ) from None
+            f"the Host header {host[:80]!r} cannot form this service's URL for an MCP tool; "
+            "send host[:port] or set RESOLVER_PUBLIC_URL",
+            details={"host": host[:200]},
+        )
+    return f"{request.scheme}://{host}"
 
 
 def passthrough(request: web.Request, answer: Any) -> web.Response:

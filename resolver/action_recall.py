@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -37,12 +38,16 @@ class ActionRecall:
         self.mcp_tools = mcp_tools
 
     async def recall(
-        self, request: ActionInfoRequest, caller: CallerHeaders, *, public_url: str
+        self,
+        request: ActionInfoRequest,
+        caller: CallerHeaders,
+        *,
+        public_url: Callable[[], str],
     ) -> list[DynamicTool]:
         """The `_dynamic_tools` list: one entry, or none when the object has no action.
 
-        `public_url` is how callers reach this service; MCP tools are called through its
-        proxy endpoint.
+        `public_url` tells how callers reach this service (MCP tools are called through its
+        proxy endpoint); it is asked only when the action is an MCP tool.
         """
         # Both services are checked before any work, so 503 comes first and fast.
         query = self.upstreams.get(ONTOLOGY_QUERY)
@@ -101,12 +106,17 @@ class ActionRecall:
         )
 
     async def _mcp_tool(
-        self, source: ActionSource, action: Action, caller: CallerHeaders, public_url: str
+        self,
+        source: ActionSource,
+        action: Action,
+        caller: CallerHeaders,
+        public_url: Callable[[], str],
     ) -> DynamicTool:
         mcp_id, tool_name = _ids(source, "mcp_id", "tool_name")
+        base_url = public_url()
         detail = await self.mcp_tools.get(mcp_id, tool_name, caller)
         return build_mcp_tool(
-            detail, action, mcp_id=mcp_id, tool_name=tool_name, public_url=public_url
+            detail, action, mcp_id=mcp_id, tool_name=tool_name, public_url=base_url
         )
 
 

@@ -242,6 +242,26 @@ async def test_mcp_api_url_without_public_url_uses_the_request_host(
     )
 
 
+@pytest.mark.parametrize("host", ["a b", "h/p", "évil.example", "x:123456"])
+async def test_a_host_that_cannot_form_a_url_is_400_for_mcp_only(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes, host: str
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
+    assert status == 400, body
+    assert_error_shape(body, "BAD_REQUEST")
+    assert "RESOLVER_PUBLIC_URL" in body["_error"]
+    assert kn_fakes.operators.calls == []
+    # A tool-box tool never needs this service's URL.
+    status, body = await post(client, recall_body(), headers={"Host": host})
+    assert status == 200, body
+    # With RESOLVER_PUBLIC_URL set, the Host header does not matter.
+    client = await make_kn_client(llm=False, public_url=PUBLIC_URL)
+    status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
+    assert status == 200, body
+    assert body["_dynamic_tools"][0]["api_url"].startswith(PUBLIC_URL + "/api/")
+
+
 async def test_mcp_ids_are_escaped_in_the_api_url_and_upstream(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
