@@ -197,6 +197,26 @@ async def test_a_tool_name_that_is_not_a_function_name_is_slugged(
     assert tool["description"] == "评估 风险: 评估企业经营风险"
 
 
+async def test_numeric_ids_and_null_fields_from_go_services_are_read(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    answer = {
+        "actions": [{"parameters": None, "dynamic_params": None}],
+        "action_source": {"type": "tool", "box_id": 7, "tool_id": 8, "mcp_id": None},
+    }
+    kn_fakes.values.action_types[(DEMO_KN, "at_numeric")] = answer
+    kn_fakes.operators.tools[("7", "8")] = {**demo_tool(), "name": None, "description": None}
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, recall_body("at_numeric"))
+    assert status == 200, body
+    tool = body["_dynamic_tools"][0]
+    assert tool["api_url"].endswith("/tool-box/7/proxy/8")
+    # No name: the function is named after the tool id.
+    assert tool["name"] == "8"
+    assert tool["description"] == ""
+    assert tool["fixed_params"] == {"header": {}, "path": {}, "query": {}, "body": {}}
+
+
 # --- MCP tools ----------------------------------------------------------------------------------
 
 
@@ -595,7 +615,15 @@ async def test_unreadable_action_answer_is_502(
     assert kn_fakes.operators.calls == []
 
 
-@pytest.mark.parametrize("detail", [["not", "an", "object"], {"name": "t", "api_spec": "{oops"}])
+@pytest.mark.parametrize(
+    "detail",
+    [
+        pytest.param(["not", "an", "object"], id="not-an-object"),
+        pytest.param({"name": "t", "api_spec": "{oops"}, id="api-spec-string-not-json"),
+        pytest.param({"name": "t", "description": 5}, id="description-not-text"),
+        pytest.param({"name": "t", "api_spec": [1]}, id="api-spec-not-object"),
+    ],
+)
 async def test_unreadable_tool_detail_is_502(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, detail: Any
 ) -> None:

@@ -226,6 +226,8 @@ async def test_an_empty_body_is_no_arguments(
         pytest.param(b"[1, 2]", "BAD_REQUEST", "not an array", id="array"),
         pytest.param(b'"x"', "BAD_REQUEST", "not a string", id="string"),
         pytest.param(b"null", "BAD_REQUEST", "not null", id="null"),
+        pytest.param(b"true", "BAD_REQUEST", "not a boolean", id="boolean"),
+        pytest.param(b"5", "BAD_REQUEST", "not a number", id="number"),
         pytest.param(b"{nope", "INVALID_JSON", "not valid JSON", id="invalid-json"),
     ],
 )
