@@ -1,0 +1,31 @@
+"""Deterministic time expressions for metrics (SPEC §3, §4; docs/time-semantics.md).
+
+`resolve_time` reads a Chinese or English query and settles `instant`, `start`, `end` and
+`step` in code, in the request timezone; `to_epoch_ms` converts a time value an LLM produced.
+The engine is pure: no I/O, no logging, no clock of its own (`now_ms` is an argument).
+
+Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
+
+    expr     := term | term ".." term        start(first) .. end(last); one term spans itself
+    term     := relative | absolute
+    relative := "now" [("+" | "-") N unit] ["/" unit]
+                # now-3M is a point; "/M" widens it to the month around it (now-1M/M: last
+                # month); plain "now" is the current instant
+    absolute := YYYY | YYYY-MM | YYYY-"Q"q | YYYY-"W"ww (ISO week) | YYYY-MM-DD
+    unit     := "d" | "w" | "M" | "Q" | "y"  # day, ISO week, month, quarter, year
+
+    now             instant words (当前, 现在, today, ...)
+    now-3M..now     last/past/最近/近/过去 N units        now-3M      N units ago / N个月前
+    now-1M/M        previous period (上个月, last month)   now/M..now  this period (本月)
+    2024-03         explicit period (2024年3月, March 2024, and bare months: 3月)
+    2024-01..2024-03  range (从2024年1月到3月)           2024-03..now  since (2024年3月以来)
+
+Arithmetic follows docs/time-semantics.md: local wall clock, fold=0, month ends clamped,
+ISO weeks, a period ends at its last millisecond.
+"""
+
+from resolver.timeexpr.convert import to_epoch_ms
+from resolver.timeexpr.engine import resolve_time
+from resolver.timeexpr.result import Step, TimeResolution
+
+__all__ = ["Step", "TimeResolution", "resolve_time", "to_epoch_ms"]

@@ -1,0 +1,307 @@
+"""Atoms: what one scanner match means, before ranges and since are put together."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+from resolver.timeexpr.lexicon import (
+    EN_MONTHS,
+    PREVIOUS_WORDS,
+    RELATIVE_YEARS,
+    UNITS,
+    number,
+    zh_digit_year,
+)
+from resolver.timeexpr.patterns import ATOMS
+from resolver.timeexpr.result import Step
+from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
+
+# period: one calendar period (2024年3月, 上个月); this: the current period so far (本月);
+# rolling: now-N..now; ago: the point now-N; span: first..last periods (2024年1-3月, 上半年);
+# partial: a period whose year is still open (3月, Q1, 15日); now: an instant word.
+Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "now"]
+
+
+@dataclass(frozen=True, slots=True)
+class Partial:
+    """A period whose year is still open: 3月, Q1, 第10周, 3月15日, 1-3月, 上半年, 15日."""
+
+    unit: Step
+    month: int  # first month (0: the day of month of a date that precedes it, as in 1日至15日)
+    day: int = 0  # day of month for days, ISO week number for weeks
+    last_month: int = 0  # spans of months or quarters: the first month of the last one
+    last_day: int = 0  # spans of days in one month
+
+    def terms(self, year: int, month: int = 0) -> tuple[Absolute, Absolute | None]:
+        """Return the first and (for spans) last period in `year`; ValueError if invalid."""
+        if self.unit == "week":
+            return Absolute("week", date.fromisocalendar(year, self.day, 1)), None
+        month = self.month or month
+        if self.unit == "day":
+            first = Absolute("day", date(year, month, self.day))
+            last = Absolute("day", date(year, month, self.last_day)) if self.last_day else None
+            return first, last
+        first = Absolute(self.unit, date(year, month, 1))
+        last = Absolute(self.unit, date(year, self.last_month, 1)) if self.last_month else None
+        return first, last
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """One time atom: its kind, natural step and terms (or, for a partial, what it lacks)."""
+
+    kind: Kind
+    unit: Step | None
+    first: Term | None = None
+    last: Term | None = None
+    partial: Partial | None = None
+
+
+def dated(unit: Step, first: Absolute, last: Absolute | None) -> Atom:
+    """Return the atom of a period, or of a span when it has a last period."""
+    return Atom("span" if last is not None else "period", unit, first, last)
+
+
+Builder = Callable[[re.Match[str], Clock, str], Atom | None]
+NOW_ATOM = Atom("now", None)
+_HALF = frozenset(("上", "first", "h1"))
+_HALVES: dict[Step, tuple[int, Step]] = {"year": (6, "month"), "month": (15, "day")}  # 半年, 半个月
+_THIS_WORDS: dict[str, Step] = {
+    "今年": "year",
+    "今年度": "year",
+    "当月": "month",
+    "当季": "quarter",
+    "当季度": "quarter",
+    "当周": "week",
+    "wtd": "week",
+    "mtd": "month",
+    "qtd": "quarter",
+    "ytd": "year",
+}
+# A bare lower-case "may" is usually the verb; it is a month only after one of these words.
+_MAY_AFTER = re.compile(r"\b(?:in|since|from|to|until|till|through|of|between|and|during)\s+$")
+
+
+def _opt(match: re.Match[str], name: str) -> str | None:
+    index = match.re.groupindex.get(name)
+    return None if index is None else match.group(index)
+
+
+def _year(token: str, clock: Clock) -> int:
+    if token[0].isdigit():
+        return int(token)
+    offset = RELATIVE_YEARS.get(token.split(maxsplit=1)[0])
+    if offset is not None:
+        return clock.today.year + offset
+    return zh_digit_year(token)
+
+
+def _month(token: str) -> int:
+    value = EN_MONTHS.get(token[:3]) if token.isalpha() and token.isascii() else number(token)
+    if value is None or not 1 <= value <= 12:
+        raise ValueError(token)
+    return value
+
+
+def _int(token: str) -> int:
+    value = number(token)
+    if value is None:
+        raise ValueError(token)
+    return value
+
+
+def _quarter_month(token: str) -> int:
+    return 3 * _int(token) - 2
+
+
+def _amount(match: re.Match[str]) -> tuple[int, Step] | None:
+    """Return (count, unit) of a rolling or ago atom; halves become months or days."""
+    unit = UNITS[match["u"]]
+    written = _opt(match, "n")
+    if written is None:
+        return 1, unit
+    if written == "半" or written.startswith("half"):
+        return _HALVES.get(unit)
+    count = number(written)
+    if not count:
+        return None
+    if _opt(match, "half"):
+        return (12 * count + 6, "month") if unit == "year" else None
+    return count, unit
+
+
+def _rolling(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    amount = _amount(match)
+    if amount is None:
+        return None
+    count, unit = amount
+    return Atom("rolling", unit, Relative(-count, unit), NOW)
+
+
+def _ttm(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    return Atom("rolling", "month", Relative(-12, "month"), NOW)
+
+
+def _ago(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    amount = _amount(match)
+    if amount is None:
+        return None
+    count, unit = amount
+    return Atom("ago", unit, Relative(-count, unit))
+
+
+def _prev(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = UNITS[match["u"]]
+    count = -1 if _opt(match, "k") in (None, "上") else -2  # 上上周, the week before last
+    return Atom("period", unit, Relative(count, unit, unit))
+
+
+def _prev_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    text = match.group()
+    entry: tuple[int, Step] = (-2, "day") if "before" in text else PREVIOUS_WORDS[text]
+    count, unit = entry
+    return Atom("period", unit, Relative(count, unit, unit))
+
+
+def _this(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = UNITS[match["u"]]
+    return Atom("this", unit, Relative(0, None, unit), NOW)
+
+
+def _this_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = _THIS_WORDS[match.group()]
+    return Atom("this", unit, Relative(0, None, unit), NOW)
+
+
+def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    return NOW_ATOM
+
+
+def _ymd(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    year, month = _year(match["y"], clock), _month(match["m"])
+    first = Absolute("day", date(year, month, _int(match["d"])))
+    last_day = _opt(match, "d2")
+    last = Absolute("day", date(year, month, _int(last_day))) if last_day else None
+    return dated("day", first, last)
+
+
+def _ym(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    year = _year(match["y"], clock)
+    first = Absolute("month", date(year, _month(match["m"]), 1))
+    last_month = _opt(match, "m2")
+    last = Absolute("month", date(year, _month(last_month), 1)) if last_month else None
+    return dated("month", first, last)
+
+
+def _yq(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    year = _year(match["y"], clock)
+    first = Absolute("quarter", date(year, _quarter_month(match["q"]), 1))
+    last_q = _opt(match, "q2")
+    last = Absolute("quarter", date(year, _quarter_month(last_q), 1)) if last_q else None
+    return dated("quarter", first, last)
+
+
+def _yw(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    monday = date.fromisocalendar(_year(match["y"], clock), _int(match["w"]), 1)
+    return Atom("period", "week", Absolute("week", monday))
+
+
+def _yh(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    year = _year(match["y"], clock)
+    first_month = 1 if match["h"] in _HALF else 7
+    first = Absolute("month", date(year, first_month, 1))
+    return dated("month", first, Absolute("month", date(year, first_month + 5, 1)))
+
+
+def _year_atom(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    return Atom("period", "year", Absolute("year", date(_year(match["y"], clock), 1, 1)))
+
+
+def _partial(partial: Partial) -> Atom:
+    return Atom("partial", partial.unit, partial=partial)
+
+
+def _md(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    month, day = _month(match["m"]), _int(match["d"])
+    date(2000, month, day)  # validates against the longest month of that name
+    last_day = _opt(match, "d2")
+    return _partial(Partial("day", month, day, last_day=_int(last_day) if last_day else 0))
+
+
+def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    name = match["m"]
+    pos = match.start()
+    if (
+        name == "may"
+        and query[pos : pos + 1] != "M"
+        and _MAY_AFTER.search(match.string, max(0, pos - 10), pos) is None
+    ):
+        return None
+    last_month = _opt(match, "m2")
+    last = _month(last_month) if last_month else 0
+    return _partial(Partial("month", _month(name), last_month=last))
+
+
+def _q(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    last_q = _opt(match, "q2")
+    last_month = _quarter_month(last_q) if last_q else 0
+    return _partial(Partial("quarter", _quarter_month(match["q"]), last_month=last_month))
+
+
+def _w(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    week = _int(match["w"])
+    return _partial(Partial("week", 0, week)) if 1 <= week <= 53 else None
+
+
+def _h(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    first_month = 1 if match["h"] in _HALF else 7
+    return _partial(Partial("month", first_month, last_month=first_month + 5))
+
+
+def _dom(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    day = _int(match["d"])
+    return _partial(Partial("day", 0, day)) if 1 <= day <= 31 else None
+
+
+_BUILDERS: dict[str, Builder] = {
+    "rolling": _rolling,
+    "ttm": _ttm,
+    "ago": _ago,
+    "prev": _prev,
+    "prev_word": _prev_word,
+    "this": _this,
+    "this_word": _this_word,
+    "now": _now,
+    "ymd": _ymd,
+    "ym": _ym,
+    "yq": _yq,
+    "yw": _yw,
+    "yh": _yh,
+    "year": _year_atom,
+    "md": _md,
+    "m": _m,
+    "q": _q,
+    "w": _w,
+    "h": _h,
+    "dom": _dom,
+}
+_COMPILED: dict[str, tuple[re.Pattern[str], Builder]] = {
+    name: (pattern, _BUILDERS[family]) for name, (pattern, family) in ATOMS.items()
+}
+
+
+def build(name: str, text: str, pos: int, clock: Clock, query: str) -> tuple[Atom, int] | None:
+    """Read the atom `name` found at `pos`; return it and where it ends, or None if invalid."""
+    pattern, builder = _COMPILED[name]
+    match = pattern.match(text, pos)
+    if match is None:
+        return None
+    try:
+        atom = builder(match, clock, query)
+    except ValueError:  # a month 13, a 30th of February, a week 54
+        return None
+    return None if atom is None else (atom, match.end())

@@ -1,0 +1,214 @@
+"""The regular expressions of the scanner, compiled once at import.
+
+`ALTERNATIVES` lists every time atom the scanner knows, as (name, builder family, pattern).
+Order matters where two atoms can start at the same character: the first that matches wins,
+so longer forms come first (`2024年3月` before `2024年`, `3个月前` before `3月`,
+`当前季度` before `当前`). `SCANNER` is their alternation with one named group per atom;
+each atom's own compiled pattern then reads its inner groups.
+"""
+
+from __future__ import annotations
+
+import re
+
+from resolver.timeexpr.lexicon import (
+    DASH,
+    EN_COUNT,
+    EN_MONTH,
+    EN_UNIT,
+    ORDINAL,
+    YEAR4,
+    ZH_COUNT,
+    ZH_DAY,
+    ZH_MONTH,
+    ZH_QUARTER,
+    ZH_UNIT,
+    ZH_YEAR_DIGITS,
+)
+
+# A year in front of a month, quarter, week, half or date: digits, Chinese digits or relative.
+_YZ = rf"(?P<y>(?<![0-9]){YEAR4}|{ZH_YEAR_DIGITS}|大前年|今年|去年|前年|本年|明年)\s*年?\s*"
+# An English year after a month, quarter or half: digits or this/last year.
+_YE = rf"(?P<y>{YEAR4}\b|this\s+year\b|last\s+year\b)"
+_ZH_WEEK_NO = r"[0-9]{1,2}|[一二三四五六七八九十]{1,3}"
+
+ALTERNATIVES: tuple[tuple[str, str, str], ...] = (
+    # -- Chinese, with a year --------------------------------------------------------------
+    (
+        "zh_ymd_span",
+        "ymd",
+        rf"{_YZ}(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]?\s*{DASH}\s*(?P<d2>{ZH_DAY})\s*[日号]",
+    ),
+    ("zh_ymd", "ymd", rf"{_YZ}(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]"),
+    (
+        "zh_ym_span",
+        "ym",
+        rf"{_YZ}(?P<m>{ZH_MONTH})\s*(?:月份?\s*)?{DASH}\s*(?P<m2>{ZH_MONTH})\s*月份?",
+    ),
+    ("zh_ym", "ym", rf"{_YZ}(?P<m>{ZH_MONTH})\s*月份?"),
+    (
+        "zh_yq_span",
+        "yq",
+        rf"{_YZ}(?:第\s*)?(?P<q>{ZH_QUARTER})\s*(?:季度?\s*)?{DASH}\s*(?:第\s*)?(?P<q2>{ZH_QUARTER})\s*季度?",
+    ),
+    ("zh_yq", "yq", rf"{_YZ}(?:第\s*)?(?P<q>{ZH_QUARTER})\s*季度?"),
+    ("yq_latin", "yq", rf"{_YZ}[-_/]?\s*q(?P<q>[1-4])(?![0-9])"),
+    ("zh_yw", "yw", rf"{_YZ}第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)"),
+    ("iso_week", "yw", rf"(?<![0-9])(?P<y>{YEAR4})-?w(?P<w>[0-9]{{1,2}})(?![0-9])"),
+    ("zh_yh", "yh", rf"{_YZ}(?P<h>上|下)半年度?"),
+    ("zh_year", "year", rf"(?<![0-9])(?P<y>{YEAR4}|{ZH_YEAR_DIGITS})\s*(?:年度?|全年)"),
+    # -- Chinese, relative to now ----------------------------------------------------------
+    (
+        "zh_rolling",
+        "rolling",
+        rf"(?:最近|近|过去)的?这?\s*(?P<n>{ZH_COUNT}|半)\s*(?P<u>{ZH_UNIT})(?P<half>半)?(?:以来|之内|以内|内)?",
+    ),
+    (
+        "zh_ago",
+        "ago",
+        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*(?P<u>{ZH_UNIT})(?P<half>半)?\s*(?:之前|以前|前)",
+    ),
+    (
+        "zh_prev",
+        "prev",
+        r"(?P<k>上上|上)\s*(?:一个|一|个)?\s*(?P<u>周|星期|礼拜|月份?|季度|季|年度|年)",
+    ),
+    ("zh_prev_word", "prev_word", r"大前天|前天|前日|昨天|昨日|大前年|前年|去年度|去年"),
+    (
+        "zh_this",
+        "this",
+        r"(?:本|这一|这个|这|当前|目前)\s*个?(?P<u>周|星期|礼拜|月份|月|季度|季|年度|年)",
+    ),
+    ("zh_this_word", "this_word", r"今年度?|当月|当季度?|当周"),
+    # -- Chinese, the year left open ---------------------------------------------------------
+    (
+        "zh_md_span",
+        "md",
+        rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]?\s*{DASH}\s*(?P<d2>{ZH_DAY})\s*[日号]",
+    ),
+    ("zh_md", "md", rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]"),
+    (
+        "zh_m_span",
+        "m",
+        rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*(?:月份?\s*)?{DASH}\s*(?P<m2>{ZH_MONTH})\s*月份?",
+    ),
+    ("zh_m", "m", rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月份?"),
+    (
+        "zh_q_span",
+        "q",
+        rf"(?<![0-9])(?:第\s*)?(?P<q>{ZH_QUARTER})\s*(?:季度?\s*)?{DASH}\s*(?:第\s*)?(?P<q2>{ZH_QUARTER})\s*季度?",
+    ),
+    ("zh_q", "q", rf"第\s*(?P<q>{ZH_QUARTER})\s*季度?"),
+    ("zh_q_bare", "q", rf"(?<![0-9])(?P<q>{ZH_QUARTER})\s*季度"),
+    ("zh_w", "w", rf"第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)"),
+    ("zh_h", "h", r"(?P<h>上|下)半年度?"),
+    ("zh_dom", "dom", rf"(?<![0-9])(?P<d>{ZH_DAY})\s*[日号]"),
+    (
+        "zh_now",
+        "now",
+        r"截[至止]到?(?:目前|现在|今天|今日|当前)|当前|现在|目前|今天|今日|实时|最新|此刻|当下|眼下|如今",
+    ),
+    # -- English and numeric, with a year ------------------------------------------------------
+    (
+        "en_mdy",
+        "ymd",
+        rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s*,?\s*(?P<y>{YEAR4})\b",
+    ),
+    (
+        "en_dmy",
+        "ymd",
+        rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\.?\s*,?\s*(?P<y>{YEAR4})\b",
+    ),
+    (
+        "iso_date",
+        "ymd",
+        rf"(?<![0-9])(?P<y>{YEAR4})(?P<s>[-/.])(?P<m>[0-9]{{1,2}})(?P=s)(?P<d>[0-9]{{1,2}})(?![0-9])",
+    ),
+    ("iso_month", "ym", rf"(?<![0-9])(?P<y>{YEAR4})[-/.](?P<m>[0-9]{{1,2}})(?![0-9])"),
+    ("en_my", "ym", rf"\b(?P<m>{EN_MONTH})\.?\s*,?\s*(?:of\s+)?{_YE}"),
+    ("en_qy", "yq", rf"\bq(?P<q>[1-4])\s*[-/,']?\s*(?:of\s+)?{_YE}"),
+    ("en_oqy", "yq", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\s+(?:of\s+)?{_YE}"),
+    ("en_wy", "yw", rf"\bweek\s+(?P<w>[0-9]{{1,2}})\s*(?:of\s+|,\s*)?(?P<y>{YEAR4})\b"),
+    ("en_hy", "yh", rf"\b(?:the\s+)?(?P<h>first|second)\s+half\s+(?:of\s+)?{_YE}"),
+    ("en_h_y", "yh", rf"\b(?P<h>h[12])\s*[- ]?\s*(?P<y>{YEAR4})\b"),
+    ("en_y_h", "yh", rf"(?<![0-9])(?P<y>{YEAR4})\s*[- ]?(?P<h>h[12])\b"),
+    # -- English, relative to now ------------------------------------------------------------
+    (
+        "en_rolling",
+        "rolling",
+        (
+            rf"\b(?:last|past|previous|prior|recent|most\s+recent|latest|trailing)\s+"
+            rf"(?P<n>{EN_COUNT}|half(?:\s+an?)?)\s+(?P<u>{EN_UNIT})\b"
+        ),
+    ),
+    ("en_rolling_one", "rolling", r"\bpast\s+(?P<u>day|week|month|quarter|year)\b"),
+    ("en_ttm", "ttm", r"\b(?:ltm|ttm)\b"),
+    ("en_ago", "ago", rf"\b(?P<n>{EN_COUNT}|half\s+an?)\s+(?P<u>{EN_UNIT})\s+ago\b"),
+    ("en_this", "this", r"\b(?:this|current)\s+(?P<u>week|month|quarter|year)\b"),
+    ("en_to_date", "this", r"\b(?P<u>week|month|quarter|year)[- ]to[- ]date\b"),
+    ("en_xtd", "this_word", r"\b[wmqy]td\b"),
+    ("en_prev", "prev", r"\b(?:last|previous|prior)\s+(?P<u>week|month|quarter|year)\b"),
+    ("en_prev2", "prev", r"\b(?:the\s+)?(?P<u>week|month|quarter|year)\s+(?P<k>before\s+last)\b"),
+    ("en_yesterday", "prev_word", r"\b(?:the\s+)?day\s+before\s+yesterday\b|\byesterday\b"),
+    # -- English, the year left open ---------------------------------------------------------
+    ("en_md", "md", rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\b"),
+    ("en_dm", "md", rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\b"),
+    ("en_q", "q", r"\bq(?P<q>[1-4])\b"),
+    ("en_oq", "q", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\b"),
+    ("en_w", "w", r"\bweek\s+(?P<w>[0-9]{1,2})\b"),
+    ("en_h", "h", r"\b(?:the\s+)?(?P<h>first|second)\s+half\b"),
+    ("en_m", "m", rf"\b(?P<m>{EN_MONTH})\b"),
+    # -- both -----------------------------------------------------------------------------
+    ("bare_year", "year", rf"(?<![0-9.])(?P<y>{YEAR4})(?![0-9%]|[.,][0-9])"),
+    (
+        "en_now",
+        "now",
+        (
+            r"\b(?:right\s+now|as\s+of\s+(?:now|today)|at\s+present|now|currently|current"
+            r"|latest|today|real[- ]?time)\b"
+        ),
+    ),
+)
+
+_GROUP = re.compile(r"\(\?P<\w+>")
+_BACKREF = re.compile(r"\(\?P=\w+\)")
+
+
+def _outer(name: str, pattern: str) -> str:
+    # Inner names repeat across atoms, so inside the scanner they become plain groups; a
+    # back-reference cannot survive that, and is widened to the separators it stands for.
+    inner = _BACKREF.sub("[-/.]", _GROUP.sub("(?:", pattern))
+    return f"(?P<{name}>{inner})"
+
+
+ATOMS: dict[str, tuple[re.Pattern[str], str]] = {
+    name: (re.compile(pattern), family) for name, family, pattern in ALTERNATIVES
+}
+SCANNER = re.compile("|".join(_outer(name, pattern) for name, _, pattern in ALTERNATIVES))
+
+# After an atom X: "since X" (X以来, X至今, X to date) ...
+SINCE_SUFFIX = re.compile(
+    r"\s*(?:以来|迄今|(?:起|开始)?(?:一直)?[到至](?:今天|今日|现在|目前|当前|今(?![年天日]))(?:为止)?"
+    r"|起|开始)"
+    r"|\s+(?:(?:up\s+)?(?:to|until|till|through)\s+(?:now|date|today|the\s+present|present)"
+    r"|onwards?)\b"
+)
+# ... or a range X..Y, when another atom follows the connector.
+CONNECTOR = re.compile(
+    r"\s*(?:-|–|—|~|(?:一直)?[到至]|直到)\s*|\s+(?:to|until|till|through|thru|and)\s+"
+)
+# Before an atom: the words that open a range or a since (matched up to the atom).
+OPENER = re.compile(r"(?:自从|打从|自|从|由)\s*$|\b(?:since|from|between)\s+$")
+
+STEP_WORDS = re.compile(
+    r"(?P<day>按\s*[天日]|每日|每天|逐日|日趋势|\bdaily\b|\b(?:by|per|each|every)\s+(?:the\s+)?day\b)"
+    r"|(?P<week>按\s*(?:周|星期)|每周|逐周|周趋势|\bweekly\b"
+    r"|\b(?:by|per|each|every)\s+(?:the\s+)?week\b)"
+    r"|(?P<month>按\s*月|每个?月|逐月|月度|月趋势|\bmonthly\b"
+    r"|\b(?:by|per|each|every)\s+(?:the\s+)?month\b)"
+    r"|(?P<quarter>按\s*季度?|每个?季度?|逐季|季度趋势|季趋势|\bquarterly\b"
+    r"|\b(?:by|per|each|every)\s+(?:the\s+)?quarter\b)"
+    r"|(?P<year>按\s*年|每年|逐年|年度|年趋势|\b(?:yearly|annual|annually)\b"
+    r"|\b(?:by|per|each|every)\s+(?:the\s+)?year\b)"
+)
+TREND_WORDS = re.compile(r"趋势|变化|走势|\btrends?\b")
