@@ -118,20 +118,16 @@ UNITS: dict[str, Step] = {
     "天": "day",
     "日": "day",
     "周": "week",
-    "个周": "week",
     "星期": "week",
-    "个星期": "week",
     "礼拜": "week",
-    "个礼拜": "week",
     "月": "month",
-    "个月": "month",
     "月份": "month",
     "季": "quarter",
     "季度": "quarter",
-    "个季度": "quarter",
     "年": "year",
     "年度": "year",
 }
+UNITS |= {"个" + word: unit for word, unit in UNITS.items() if unit != "day"}  # 3个月, 三个年度
 UNITS |= {word: unit for unit in STEPS for word in (unit, unit + "s")}
 
 EN_MONTHS: dict[str, int] = {
@@ -186,7 +182,7 @@ EN_COUNT = (
     r"[0-9]{1,3}|(?:" + "|".join(_EN_TENS) + r")(?:[- ](?:one|two|three|four|five|six|seven"
     r"|eight|nine))?|" + "|".join(sorted(_EN_ONES[1:], key=len, reverse=True)) + r"|an?"
 )
-ZH_UNIT = r"个月|月份|月|个星期|星期|个礼拜|礼拜|个周|周|个季度|季度|季|天|日|年度|年"
+ZH_UNIT = r"个?(?:月份|月|星期|礼拜|周|季度|季|年度|年)|天|日"
 EN_UNIT = r"(?:day|week|month|quarter|year)s?"
 ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
 ZH_DAY = r"3[01]|[12][0-9]|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九]"
