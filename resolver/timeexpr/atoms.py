@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from resolver.timeexpr.lexicon import (
     EN_MONTHS,
@@ -26,8 +25,7 @@ from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
 Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "now"]
 
 
-@dataclass(frozen=True, slots=True)
-class Partial:
+class Partial(NamedTuple):
     """A period whose year is still open: 3月, Q1, 第10周, 3月15日, 1-3月, 上半年, 15日."""
 
     unit: Step
@@ -50,8 +48,7 @@ class Partial:
         return first, last
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(NamedTuple):
     """One time atom: its kind, natural step and terms (or, for a partial, what it lacks)."""
 
     kind: Kind

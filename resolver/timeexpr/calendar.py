@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.result import Step
 
-_EPOCH = datetime(1970, 1, 1)  # noqa: DTZ001 - naive on purpose: offsets are applied by hand
+_EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
 _MS = timedelta(milliseconds=1)
 _ZERO = timedelta(0)
 _MONTHS_PER: dict[Step, int] = {"month": 1, "quarter": 3, "year": 12}
@@ -33,8 +33,13 @@ def wall_clock(now_ms: int, tz: ZoneInfo) -> datetime:
 
 def epoch_ms(wall: datetime, tz: ZoneInfo) -> int:
     """Return the epoch ms of a naive local wall time (fold=0 for gaps and repeats)."""
-    offset = wall.replace(tzinfo=tz, fold=0).utcoffset() or _ZERO  # never None for a ZoneInfo
-    return (wall - _EPOCH - offset) // _MS
+    if wall.fold:
+        wall = wall.replace(fold=0)
+    offset = tz.utcoffset(wall) or _ZERO  # never None for a ZoneInfo
+    # Integer arithmetic: several times faster than datetime and timedelta objects.
+    seconds = (wall.toordinal() - _EPOCH_ORDINAL) * 86400 + wall.hour * 3600
+    seconds += wall.minute * 60 + wall.second
+    return seconds * 1000 + wall.microsecond // 1000 - offset // _MS
 
 
 def shift(wall: datetime, count: int, unit: Step) -> datetime:

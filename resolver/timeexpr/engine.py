@@ -10,7 +10,7 @@ Step words and trend words are looked for outside the window's text, so that the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.atoms import Atom, build, dated
@@ -18,10 +18,13 @@ from resolver.timeexpr.lexicon import normalize
 from resolver.timeexpr.patterns import (
     CONNECTOR,
     OPENER,
-    SCANNER,
     SINCE_SUFFIX,
+    STEP_CUES,
     STEP_WORDS,
+    TREND_CUES,
     TREND_WORDS,
+    atom_at,
+    atoms,
 )
 from resolver.timeexpr.result import STEPS, Step, TimeResolution
 from resolver.timeexpr.terms import NOW, Clock, Term
@@ -38,8 +41,7 @@ _SINCE_OPENERS = ("自", "打", "since")
 _STEP_OF: dict[str, Step] = {step: step for step in STEPS}  # STEP_WORDS' group names
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """start(first) .. end(last or first), its natural step, and whether it is one period."""
 
     first: Term
@@ -51,8 +53,7 @@ class Window:
         return str(self.first) if self.last is None else f"{self.first}..{self.last}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Hit:
+class _Hit(NamedTuple):
     window: Window | None  # None: an instant word
     start: int
     end: int
@@ -103,8 +104,13 @@ def _step(text: str, pos: int, stop: int, window: Window) -> Step:
     word = _step_word(text, pos, stop)
     if word is not None:
         return _STEP_OF[word.lastgroup or ""]
-    if window.single and (
-        TREND_WORDS.search(text, 0, pos) is not None or TREND_WORDS.search(text, stop) is not None
+    if (
+        window.single
+        and TREND_CUES.search(text) is not None
+        and (
+            TREND_WORDS.search(text, 0, pos) is not None
+            or TREND_WORDS.search(text, stop) is not None
+        )
     ):
         return _REFINE[window.unit]
     return window.unit
@@ -112,6 +118,8 @@ def _step(text: str, pos: int, stop: int, window: Window) -> Step:
 
 def _step_word(text: str, pos: int, stop: int) -> re.Match[str] | None:
     """Return the first step word outside text[pos:stop]; its group name is the step."""
+    if STEP_CUES.search(text) is None:
+        return None
     return STEP_WORDS.search(text, 0, pos) or STEP_WORDS.search(text, stop)
 
 
@@ -128,7 +136,7 @@ class _Scan:
     def first_hit(self) -> _Hit | None:
         """Return the first window in the text, else the first instant word, else None."""
         instant: _Hit | None = None
-        for found in SCANNER.finditer(self.text):
+        for found in atoms(self.text):
             built = self._atom(found.lastgroup or "", found.start())
             if built is None:
                 continue
@@ -174,7 +182,7 @@ class _Scan:
 
     def _range_to(self, first: Atom, begin: int, pos: int) -> _Hit | None:
         """Try `first` .. the atom at `pos` (an instant word there makes it a since)."""
-        found = SCANNER.match(self.text, pos)
+        found = atom_at(self.text, pos)
         built = None if found is None else self._atom(found.lastgroup or "", pos)
         if built is None:
             return None

@@ -7,8 +7,8 @@ period (`2024`, `2024-03`, `2024-Q1`, `2025-W10`, `2025-12-25`). A point term (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.calendar import (
@@ -48,18 +48,17 @@ class Clock:
         return self.wall.date()
 
 
-@dataclass(frozen=True, slots=True)
-class Relative:
-    """`now` moved by `count` units, optionally widened to the `round_to` period around it."""
+class Relative(NamedTuple):
+    """`now` moved by `offset` units, optionally widened to the `round_to` period around it."""
 
-    count: int = 0
+    offset: int = 0
     unit: Step | None = None
     round_to: Step | None = None
 
     def __str__(self) -> str:
         text = "now"
-        if self.count and self.unit is not None:
-            text += f"{self.count:+d}{UNIT_CODE[self.unit]}"
+        if self.offset and self.unit is not None:
+            text += f"{self.offset:+d}{UNIT_CODE[self.unit]}"
         if self.round_to is not None:
             text += "/" + UNIT_CODE[self.round_to]
         return text
@@ -71,8 +70,8 @@ class Relative:
 
     def point(self, clock: Clock) -> datetime:
         """Return the moved wall time, before any rounding."""
-        if self.count and self.unit is not None:
-            return shift(clock.wall, self.count, self.unit)
+        if self.offset and self.unit is not None:
+            return shift(clock.wall, self.offset, self.unit)
         return clock.wall
 
     def first_day(self, clock: Clock) -> date:
@@ -84,7 +83,7 @@ class Relative:
         """Return the term's first ms."""
         if self.round_to is not None:
             return epoch_ms(midnight(self.first_day(clock)), clock.tz)
-        if self.count and self.unit is not None:
+        if self.offset and self.unit is not None:
             return epoch_ms(self.point(clock), clock.tz)
         return clock.now_ms
 
@@ -95,8 +94,7 @@ class Relative:
         return self.start_ms(clock)
 
 
-@dataclass(frozen=True, slots=True)
-class Absolute:
+class Absolute(NamedTuple):
     """A whole calendar period of `unit` starting on `first` (a Monday for weeks)."""
 
     unit: Step
