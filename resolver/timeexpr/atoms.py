@@ -44,8 +44,11 @@ class Partial(NamedTuple):
             last = Absolute("day", date(year, month, self.last_day)) if self.last_day else None
             return first, last
         first = Absolute(self.unit, date(year, month, 1))
-        last = Absolute(self.unit, date(year, self.last_month, 1)) if self.last_month else None
-        return first, last
+        if not self.last_month:
+            return first, None
+        # 11月到2月, 第四至第一季度: the span runs into the next year.
+        last_year = year + 1 if self.last_month < month else year
+        return first, Absolute(self.unit, date(last_year, self.last_month, 1))
 
 
 class Atom(NamedTuple):
