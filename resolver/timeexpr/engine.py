@@ -2,7 +2,9 @@
 
 The scanner finds atoms left to right. The first atom that makes a valid window wins, tried
 as `X以来`/`X至今`/`X to date` (since), then `X至Y`/`from X to Y`/`between X and Y` (range),
-then `自X`/`since X`, then alone. An instant word counts only when no window is found.
+then `自X`/`since X`, then alone. An instant word counts only when no window is found. A
+range or since that runs backwards (从2025年到2023年, 自2026年以来 in 2025) settles nothing:
+the query's time is unclear, and reading only its first period would be a guess.
 Step words and trend words are looked for outside the window's text, so that the 月 of
 本月趋势 does not read as the step word 月趋势.
 """
@@ -147,7 +149,7 @@ class _Scan:
                 continue
             hit = self._place(atom, found.start(), stop)
             if hit is not None:
-                return hit
+                return hit if hit.start <= hit.end else None
         return instant
 
     def _atom(self, name: str, pos: int) -> tuple[Atom, int] | None:
@@ -200,7 +202,7 @@ def _evaluate(window: Window | None, pos: int, stop: int, clock: Clock) -> _Hit 
         end = (window.last or window.first).end_ms(clock)
     except (ValueError, OverflowError):  # a year before 1 or after 9999
         return None
-    return _Hit(window, start, end, pos, stop) if start <= end else None
+    return _Hit(window, start, end, pos, stop)  # possibly backwards: first_hit decides
 
 
 def _single(atom: Atom, clock: Clock) -> Window | None:
