@@ -411,6 +411,17 @@ SINCE = table(
     ("en-to-present", "2024 to present", win("2024-01-01T00:00", NOW, "year")),
     ("en-since-quarter", "profit since Q2 2025", win("2025-04-01T00:00", NOW, "quarter")),
     ("en-since-bare-month", "since January", win("2025-01-01T00:00", NOW, "month")),
+    ("zh-nianchu-zhijin", "年初至今的销量", win("2025-01-01T00:00", NOW, "year")),
+    ("zh-jinnian-nianchu-yilai", "今年年初以来", win("2025-01-01T00:00", NOW, "year")),
+    ("zh-benyuechu-zhijin", "本月初至今", win("2025-11-01T00:00", NOW, "month")),
+    ("zh-jichu-yilai", "本季初以来", win("2025-10-01T00:00", NOW, "quarter")),
+    ("zh-cong-nianchu-dao-xianzai", "从年初到现在", win("2025-01-01T00:00", NOW, "year")),
+    ("en-since-start-of-year", "since the start of the year", win("2025-01-01T00:00", NOW, "year")),
+    (
+        "en-beginning-of-month-to-date",
+        "from the beginning of the month to date",
+        win("2025-11-01T00:00", NOW, "month"),
+    ),
 )
 
 
@@ -525,6 +536,11 @@ NOTHING = table(
     ("en-may-the-verb", "what may happen to revenue", None),
     ("en-id-with-digits", "list approved drugs for company_000001", None),
     ("empty", "", None),
+    ("zh-nianchu-alone-is-not-a-window", "年初的销量", None),
+    ("zh-yishang-is-not-last", "以上年份的数据", None),
+    ("en-top-2000-is-not-a-year", "top 2000 customers", None),
+    ("zh-2000-ming-is-not-a-year", "前2000名员工", None),
+    ("us-date-is-not-read", "12/25/2025", None),
 )
 
 

@@ -26,6 +26,7 @@ _LINES = (
     "twenty-four half first second third fourth 1st jan january feb mar march apr may",
     "june jul aug sept oct nov dec to date from between and since now today right as",
     "of at present real-time ytd mtd by daily weekly of revenue sales , .",
+    "年初 月初 季初 周初 本月初 今年年初 以上 top start beginning 2000名 12/25/2025 / 2000 users",
 )
 _PIECES = tuple(word for line in _LINES for word in line.split())
 

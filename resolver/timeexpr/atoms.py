@@ -21,8 +21,9 @@ from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
 
 # period: one calendar period (2024年3月, 上个月); this: the current period so far (本月);
 # rolling: now-N..now; ago: the point now-N; span: first..last periods (2024年1-3月, 上半年);
-# partial: a period whose year is still open (3月, Q1, 15日); now: an instant word.
-Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "now"]
+# partial: a period whose year is still open (3月, Q1, 15日); anchor: the start of the current
+# period, only a start (年初至今); now: an instant word.
+Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "anchor", "now"]
 
 
 class Partial(NamedTuple):
@@ -70,6 +71,7 @@ Builder = Callable[[re.Match[str], Clock, str], Atom | None]
 NOW_ATOM = Atom("now", None)
 _HALF = frozenset(("上", "first", "h1"))
 _HALVES: dict[Step, tuple[int, Step]] = {"year": (6, "month"), "month": (15, "day")}  # 半年, 半个月
+_ANCHOR_UNITS: dict[str, Step] = {"年": "year", "月": "month", "季": "quarter", "周": "week"}
 _THIS_WORDS: dict[str, Step] = {
     "今年": "year",
     "今年度": "year",
@@ -177,6 +179,12 @@ def _this_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
     return Atom("this", unit, Relative(0, None, unit), NOW)
 
 
+def _anchor(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    named = _opt(match, "u")
+    unit = UNITS[named] if named else _ANCHOR_UNITS[match.group()[-2]]  # 年初, 本月初
+    return Atom("anchor", unit, Relative(0, None, unit))
+
+
 def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
     return NOW_ATOM
 
@@ -275,6 +283,7 @@ _BUILDERS: dict[str, Builder] = {
     "prev_word": _prev_word,
     "this": _this,
     "this_word": _this_word,
+    "anchor": _anchor,
     "now": _now,
     "ymd": _ymd,
     "ym": _ym,

@@ -206,6 +206,8 @@ def _evaluate(window: Window | None, pos: int, stop: int, clock: Clock) -> _Hit 
 
 
 def _single(atom: Atom, clock: Clock) -> Window | None:
+    if atom.kind == "anchor":
+        return None  # 年初 alone is "early in the year", not a window
     settled = _bare(atom, clock) if atom.kind == "partial" else atom
     if settled is None or settled.first is None or settled.unit is None:
         return None
@@ -220,7 +222,7 @@ def _since(atom: Atom, clock: Clock) -> Window | None:
 
 
 def _range(first: Atom, last: Atom, clock: Clock) -> Window | None:
-    if first.kind == "rolling" or last.kind == "rolling":
+    if first.kind == "rolling" or last.kind in ("rolling", "anchor"):
         return None
     start: Atom | None = first
     if first.kind == "partial":

@@ -8,7 +8,8 @@ matches wins, so longer forms come first (`2024年3月` before `2024年`, `3个�
 Speed: one alternation of every atom would be tried at every character (`re` finds no common
 prefix to skip by). Instead `TRIGGER` finds the characters where an atom can start, and the
 scanner for that character holds only the atoms whose `starts` name it: "0" a digit, "中" a
-Chinese character of `_ZH_STARTS`, a letter an English word starting with it. Each scanner is
+Chinese character of `_ZH_STARTS`, another Chinese character only atoms starting with that
+very character, a letter an English word starting with it. Each scanner is
 an alternation with one named group per atom, in table order, so the first atom to match at a
 position is the same as with the full alternation; the atom's own pattern then reads its
 inner groups.
@@ -39,6 +40,10 @@ _YZ = rf"(?P<y>(?<![0-9]){YEAR4}|{ZH_YEAR_DIGITS}|大前年|今年|去年|前年
 # An English year after a month, quarter or half: digits or this/last year.
 _YE = rf"(?P<y>{YEAR4}\b|this\s+year\b|last\s+year\b)"
 _ZH_WEEK_NO = r"[0-9]{1,2}|[一二三四五六七八九十]{1,3}"
+_NOT_YEAR = (
+    r"[0-9%]|[.,][0-9]|\s*[名个人元万亿件家条次笔台吨多余]"
+    r"|\s+(?:customers|users|orders|items|units|people|employees|companies|records|rows)\b"
+)
 
 ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     # -- Chinese, with a year --------------------------------------------------------------
@@ -84,10 +89,20 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     (
         "zh_prev",
         "prev",
-        r"(?P<k>上上|上)\s*(?:一个|一|个)?\s*(?P<u>周|星期|礼拜|月份?|季度|季|年度|年)",
+        r"(?<![以之向])(?P<k>上上|上)\s*(?:一个|一|个)?\s*(?P<u>周|星期|礼拜|月份?|季度|季|年度|年)",
         "中",
     ),
     ("zh_prev_word", "prev_word", r"大前天|前天|前日|昨天|昨日|大前年|前年|去年度|去年", "中"),
+    # The start of the current period: only the start of a since or a range (年初至今).
+    (
+        "zh_anchor",
+        "anchor",
+        (
+            r"(?:今年|本年|今|本)?年初|(?:本月|这个月|本|这个)?月初|(?:本季度|这个季度|本)?季初"
+            r"|(?:本周|这周|本|这)?周初"
+        ),
+        "中年月季周",
+    ),
     (
         "zh_this",
         "this",
@@ -178,6 +193,12 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         "mqtwy",
     ),
     ("en_yesterday", "prev_word", r"\b(?:the\s+)?day\s+before\s+yesterday\b|\byesterday\b", "dty"),
+    (
+        "en_anchor",
+        "anchor",
+        r"\b(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+(?P<u>week|month|quarter|year)\b",
+        "bst",
+    ),
     # -- English, the year left open ---------------------------------------------------------
     ("en_md", "md", rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\b", "adfjmnos"),
     ("en_dm", "md", rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\b", "0"),
@@ -187,7 +208,8 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ("en_h", "h", r"\b(?:the\s+)?(?P<h>first|second)\s+half\b", "fst"),
     ("en_m", "m", rf"\b(?P<m>{EN_MONTH})\b", "adfjmnos"),
     # -- both -----------------------------------------------------------------------------
-    ("bare_year", "year", rf"(?<![0-9.])(?P<y>{YEAR4})(?![0-9%]|[.,][0-9])", "0"),
+    # A four-digit number alone is a year unless it counts something (top 2000, 2000名, 2000 users).
+    ("bare_year", "year", rf"(?<![0-9./])(?<!top )(?<!前)(?P<y>{YEAR4})(?!{_NOT_YEAR})", "0"),
     (
         "en_now",
         "now",
@@ -225,7 +247,9 @@ ATOMS: dict[str, tuple[re.Pattern[str], str]] = {
 }
 _SCANNERS = _scanners()
 _FIRST_LETTERS = "".join(sorted(key for key in _SCANNERS if "a" <= key <= "z"))
-TRIGGER = re.compile(rf"(?<![0-9])[0-9]|[{_ZH_STARTS}]|\b[{_FIRST_LETTERS}]")
+# Chinese characters with a scanner of their own start only a few atoms (年初, 月初).
+_ZH_OWN = "".join(key for key in _SCANNERS if key > "\x7f" and key != "中")
+TRIGGER = re.compile(rf"(?<![0-9])[0-9]|[{_ZH_STARTS}{_ZH_OWN}]|\b[{_FIRST_LETTERS}]")
 
 
 def atom_at(text: str, pos: int) -> re.Match[str] | None:
@@ -252,7 +276,9 @@ def _scanner_for(char: str) -> re.Pattern[str]:
     """Return the scanner for a character TRIGGER accepted."""
     if "a" <= char <= "z":
         return _SCANNERS[char]
-    return _SCANNERS["0" if char <= "9" else "中"]
+    if char <= "9":
+        return _SCANNERS["0"]
+    return _SCANNERS.get(char) or _SCANNERS["中"]
 
 
 # After an atom X: "since X" (X以来, X至今, X to date) ...
