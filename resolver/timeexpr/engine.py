@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 from resolver.timeexpr.atoms import Atom, build, dated
 from resolver.timeexpr.lexicon import normalize
 from resolver.timeexpr.patterns import (
+    AFTER_ATOM,
+    BEFORE_ATOM,
     CONNECTOR,
     OPENER,
     SINCE_SUFFIX,
@@ -159,14 +161,17 @@ class _Scan:
         """Try the atom at text[pos:stop] as since, range start, since again, then alone."""
         clock, text = self.clock, self.text
         if atom.kind != "rolling":
-            opener = OPENER.search(text, max(0, pos - 8), pos)
+            opener = None
+            if pos and text[pos - 1] in BEFORE_ATOM:
+                opener = OPENER.search(text, max(0, pos - 8), pos)
             begin = pos if opener is None else opener.start()
-            suffix = SINCE_SUFFIX.match(text, stop)
+            joined = stop < len(text) and text[stop] in AFTER_ATOM
+            suffix = SINCE_SUFFIX.match(text, stop) if joined else None
             if suffix is not None:
                 hit = _evaluate(_since(atom, clock), begin, suffix.end(), clock)
                 if hit is not None:
                     return hit
-            link = CONNECTOR.match(text, stop)
+            link = CONNECTOR.match(text, stop) if joined else None
             if link is not None and (
                 link.group().strip() != "and"
                 or (opener is not None and opener.group().startswith("between"))

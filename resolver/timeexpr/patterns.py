@@ -294,6 +294,10 @@ CONNECTOR = re.compile(
 )
 # Before an atom: the words that open a range or a since (matched up to the atom).
 OPENER = re.compile(r"(?:自从|打从|自|从|由)\s*$|\b(?:since|from|between)\s+$")
+# The characters SINCE_SUFFIX or CONNECTOR can start with, and OPENER can end with: elsewhere
+# the expressions cannot match and are not run.
+AFTER_ATOM = frozenset(" \t\n以迄起开到至一直-–—~")
+BEFORE_ATOM = frozenset(" \t\n自从由")
 
 STEP_WORDS = re.compile(
     r"(?P<day>按\s*[天日]|每日|每天|逐日|日趋势|\bdaily\b|\b(?:by|per|each|every)\s+(?:the\s+)?day\b)"
