@@ -210,20 +210,27 @@ def _evaluate(window: Window | None, pos: int, stop: int, clock: Clock) -> _Hit 
     return _Hit(window, start, end, pos, stop)  # possibly backwards: first_hit decides
 
 
+def _settled(atom: Atom, clock: Clock) -> tuple[Atom, Term, Step] | None:
+    """Return the atom with its year settled, its first term and its unit (None: no window)."""
+    settled = _bare(atom, clock) if atom.kind == "partial" else atom
+    if settled is None or settled.first is None or settled.unit is None:
+        return None
+    return settled, settled.first, settled.unit
+
+
 def _single(atom: Atom, clock: Clock) -> Window | None:
     if atom.kind == "anchor":
         return None  # 年初 alone is "early in the year", not a window
-    settled = _bare(atom, clock) if atom.kind == "partial" else atom
-    if settled is None or settled.first is None or settled.unit is None:
+    settled = _settled(atom, clock)
+    if settled is None:
         return None
-    return Window(settled.first, settled.last, settled.unit, settled.kind in ("period", "this"))
+    kept, first, unit = settled
+    return Window(first, kept.last, unit, kept.kind in ("period", "this"))
 
 
 def _since(atom: Atom, clock: Clock) -> Window | None:
-    settled = _bare(atom, clock) if atom.kind == "partial" else atom
-    if settled is None or settled.first is None or settled.unit is None:
-        return None
-    return Window(settled.first, NOW, settled.unit, single=False)
+    settled = _settled(atom, clock)
+    return None if settled is None else Window(settled[1], NOW, settled[2], single=False)
 
 
 def _range(first: Atom, last: Atom, clock: Clock) -> Window | None:
@@ -258,16 +265,16 @@ def _bare(atom: Atom, clock: Clock) -> Atom | None:
     return None
 
 
-def _inherit(atom: Atom, anchor: Atom, clock: Clock, direction: int) -> Atom | None:
+def _inherit(atom: Atom, other: Atom, clock: Clock, direction: int) -> Atom | None:
     """Give a partial the year of the other end of its range (the next one if it would cross)."""
     partial = atom.partial
-    if partial is None or anchor.first is None:
+    if partial is None or other.first is None:
         return None
-    base = anchor.first.first_day(clock)
+    base = other.first.first_day(clock)
     year = base.isocalendar().year if partial.unit == "week" else base.year
     candidates: tuple[int, ...] = (year, year + direction)
     if partial.month == 0:  # 1日至15日: the day of month after a date takes its month
-        if direction < 0 or anchor.unit != "day":
+        if direction < 0 or other.unit != "day":
             return None
         candidates = (year,)
     for candidate in candidates:

@@ -163,16 +163,6 @@ PREVIOUS_WORDS: dict[str, tuple[int, Step]] = {
     "yesterday": (-1, "day"),
 }
 
-STEP_WORDS: dict[str, Step] = {
-    "daily": "day",
-    "weekly": "week",
-    "monthly": "month",
-    "quarterly": "quarter",
-    "yearly": "year",
-    "annual": "year",
-    "annually": "year",
-}
-
 # --- regex fragments -------------------------------------------------------------------------
 
 YEAR4 = r"(?:19|20|21)[0-9]{2}"
