@@ -381,6 +381,12 @@ def test_range_across_new_year_moves_the_end_into_the_next_year() -> None:
     assert resolve("11月到2月", now="2025-03-05T10:00") == expected
 
 
+def test_range_with_a_year_across_new_year_ends_in_the_next_year() -> None:
+    expected = win("2024-11-01T00:00", "2025-02-28T23:59:59.999", "month")
+    assert resolve("2024年11月至2月") == expected
+    assert resolve("2024年11-2月") == expected
+
+
 def test_and_without_between_is_not_a_range() -> None:
     assert resolve("compare 2023 and 2025") == win(
         "2023-01-01T00:00", "2023-12-31T23:59:59.999", "year"

@@ -189,55 +189,25 @@ def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
     return NOW_ATOM
 
 
-def _ymd(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    year, month = _year(match["y"], clock), _month(match["m"])
-    first = Absolute("day", date(year, month, _int(match["d"])))
-    last_day = _opt(match, "d2")
-    last = Absolute("day", date(year, month, _int(last_day))) if last_day else None
-    return dated("day", first, last)
-
-
-def _ym(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    year = _year(match["y"], clock)
-    first = Absolute("month", date(year, _month(match["m"]), 1))
-    last_month = _opt(match, "m2")
-    last = Absolute("month", date(year, _month(last_month), 1)) if last_month else None
-    return dated("month", first, last)
-
-
-def _yq(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    year = _year(match["y"], clock)
-    first = Absolute("quarter", date(year, _quarter_month(match["q"]), 1))
-    last_q = _opt(match, "q2")
-    last = Absolute("quarter", date(year, _quarter_month(last_q), 1)) if last_q else None
-    return dated("quarter", first, last)
-
-
-def _yw(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    monday = date.fromisocalendar(_year(match["y"], clock), _int(match["w"]), 1)
-    return Atom("period", "week", Absolute("week", monday))
-
-
-def _yh(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    year = _year(match["y"], clock)
-    first_month = 1 if match["h"] in _HALF else 7
-    first = Absolute("month", date(year, first_month, 1))
-    return dated("month", first, Absolute("month", date(year, first_month + 5, 1)))
-
-
 def _year_atom(match: re.Match[str], clock: Clock, query: str) -> Atom:
     return Atom("period", "year", Absolute("year", date(_year(match["y"], clock), 1, 1)))
 
 
-def _partial(partial: Partial) -> Atom:
-    return Atom("partial", partial.unit, partial=partial)
+def _settle(match: re.Match[str], partial: Partial, clock: Clock) -> Atom:
+    """Return the period in the year the atom names (2024年3月), or the partial (3月)."""
+    year = _opt(match, "y")
+    if year is None:
+        return Atom("partial", partial.unit, partial=partial)
+    return dated(partial.unit, *partial.terms(_year(year, clock)))
 
 
 def _md(match: re.Match[str], clock: Clock, query: str) -> Atom:
     month, day = _month(match["m"]), _int(match["d"])
     date(2000, month, day)  # validates against the longest month of that name
     last_day = _opt(match, "d2")
-    return _partial(Partial("day", month, day, last_day=_int(last_day) if last_day else 0))
+    return _settle(
+        match, Partial("day", month, day, last_day=_int(last_day) if last_day else 0), clock
+    )
 
 
 def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
@@ -245,34 +215,37 @@ def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
     pos = match.start()
     if (
         name == "may"
+        and _opt(match, "y") is None
         and query[pos : pos + 1] != "M"
         and _MAY_AFTER.search(match.string, max(0, pos - 10), pos) is None
     ):
         return None
     last_month = _opt(match, "m2")
     last = _month(last_month) if last_month else 0
-    return _partial(Partial("month", _month(name), last_month=last))
+    return _settle(match, Partial("month", _month(name), last_month=last), clock)
 
 
 def _q(match: re.Match[str], clock: Clock, query: str) -> Atom:
     last_q = _opt(match, "q2")
     last_month = _quarter_month(last_q) if last_q else 0
-    return _partial(Partial("quarter", _quarter_month(match["q"]), last_month=last_month))
+    return _settle(
+        match, Partial("quarter", _quarter_month(match["q"]), last_month=last_month), clock
+    )
 
 
 def _w(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
     week = _int(match["w"])
-    return _partial(Partial("week", 0, week)) if 1 <= week <= 53 else None
+    return _settle(match, Partial("week", 0, week), clock) if 1 <= week <= 53 else None
 
 
 def _h(match: re.Match[str], clock: Clock, query: str) -> Atom:
     first_month = 1 if match["h"] in _HALF else 7
-    return _partial(Partial("month", first_month, last_month=first_month + 5))
+    return _settle(match, Partial("month", first_month, last_month=first_month + 5), clock)
 
 
 def _dom(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
     day = _int(match["d"])
-    return _partial(Partial("day", 0, day)) if 1 <= day <= 31 else None
+    return Atom("partial", "day", partial=Partial("day", 0, day)) if 1 <= day <= 31 else None
 
 
 _BUILDERS: dict[str, Builder] = {
@@ -285,11 +258,6 @@ _BUILDERS: dict[str, Builder] = {
     "this_word": _this_word,
     "anchor": _anchor,
     "now": _now,
-    "ymd": _ymd,
-    "ym": _ym,
-    "yq": _yq,
-    "yw": _yw,
-    "yh": _yh,
     "year": _year_atom,
     "md": _md,
     "m": _m,

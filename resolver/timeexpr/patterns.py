@@ -40,38 +40,36 @@ _YZ = rf"(?P<y>(?<![0-9]){YEAR4}|{ZH_YEAR_DIGITS}|大前年|今年|去年|前年
 # An English year after a month, quarter or half: digits or this/last year.
 _YE = rf"(?P<y>{YEAR4}\b|this\s+year\b|last\s+year\b)"
 _ZH_WEEK_NO = r"[0-9]{1,2}|[一二三四五六七八九十]{1,3}"
+# Chinese periods, written after a year (2024年3月) or alone (3月, the year left open).
+_MD_SPAN = (
+    rf"(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]?\s*{DASH}\s*(?P<d2>{ZH_DAY})\s*[日号]"
+)
+_MD = rf"(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]"
+_M_SPAN = rf"(?P<m>{ZH_MONTH})\s*(?:月份?\s*)?{DASH}\s*(?P<m2>{ZH_MONTH})\s*月份?"
+_M = rf"(?P<m>{ZH_MONTH})\s*月份?"
+_Q_SPAN = (
+    rf"(?:第\s*)?(?P<q>{ZH_QUARTER})\s*(?:季度?\s*)?{DASH}\s*(?:第\s*)?(?P<q2>{ZH_QUARTER})\s*季度?"
+)
+_W = rf"第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)"
+_H = r"(?P<h>上|下)半年度?"
+_NO_DIGIT_BEFORE = r"(?<![0-9])"
 _NOT_YEAR = (
     r"[0-9%]|[.,][0-9]|\s*[名个人元万亿件家条次笔台吨多余]"
     r"|\s+(?:customers|users|orders|items|units|people|employees|companies|records|rows)\b"
 )
 
 ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
-    # -- Chinese, with a year --------------------------------------------------------------
-    (
-        "zh_ymd_span",
-        "ymd",
-        rf"{_YZ}(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]?\s*{DASH}\s*(?P<d2>{ZH_DAY})\s*[日号]",
-        "0中",
-    ),
-    ("zh_ymd", "ymd", rf"{_YZ}(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]", "0中"),
-    (
-        "zh_ym_span",
-        "ym",
-        rf"{_YZ}(?P<m>{ZH_MONTH})\s*(?:月份?\s*)?{DASH}\s*(?P<m2>{ZH_MONTH})\s*月份?",
-        "0中",
-    ),
-    ("zh_ym", "ym", rf"{_YZ}(?P<m>{ZH_MONTH})\s*月份?", "0中"),
-    (
-        "zh_yq_span",
-        "yq",
-        rf"{_YZ}(?:第\s*)?(?P<q>{ZH_QUARTER})\s*(?:季度?\s*)?{DASH}\s*(?:第\s*)?(?P<q2>{ZH_QUARTER})\s*季度?",
-        "0中",
-    ),
-    ("zh_yq", "yq", rf"{_YZ}(?:第\s*)?(?P<q>{ZH_QUARTER})\s*季度?", "0中"),
-    ("yq_latin", "yq", rf"{_YZ}[-_/]?\s*q(?P<q>[1-4])(?![0-9])", "0中"),
-    ("zh_yw", "yw", rf"{_YZ}第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)", "0中"),
-    ("iso_week", "yw", rf"(?<![0-9])(?P<y>{YEAR4})-?w(?P<w>[0-9]{{1,2}})(?![0-9])", "0"),
-    ("zh_yh", "yh", rf"{_YZ}(?P<h>上|下)半年度?", "0中"),
+    # -- Chinese, with a year ---------------------------------------------------------------
+    ("zh_ymd_span", "md", _YZ + _MD_SPAN, "0中"),
+    ("zh_ymd", "md", _YZ + _MD, "0中"),
+    ("zh_ym_span", "m", _YZ + _M_SPAN, "0中"),
+    ("zh_ym", "m", _YZ + _M, "0中"),
+    ("zh_yq_span", "q", _YZ + _Q_SPAN, "0中"),
+    ("zh_yq", "q", rf"{_YZ}(?:第\s*)?(?P<q>{ZH_QUARTER})\s*季度?", "0中"),
+    ("yq_latin", "q", rf"{_YZ}[-_/]?\s*q(?P<q>[1-4])(?![0-9])", "0中"),
+    ("zh_yw", "w", _YZ + _W, "0中"),
+    ("iso_week", "w", rf"(?<![0-9])(?P<y>{YEAR4})-?w(?P<w>[0-9]{{1,2}})(?![0-9])", "0"),
+    ("zh_yh", "h", _YZ + _H, "0中"),
     ("zh_year", "year", rf"(?<![0-9])(?P<y>{YEAR4}|{ZH_YEAR_DIGITS})\s*(?:年度?|全年)", "0中"),
     # -- Chinese, relative to now ----------------------------------------------------------
     (
@@ -111,30 +109,15 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("zh_this_word", "this_word", r"今年度?|当月|当季度?|当周", "中"),
     # -- Chinese, the year left open ---------------------------------------------------------
-    (
-        "zh_md_span",
-        "md",
-        rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]?\s*{DASH}\s*(?P<d2>{ZH_DAY})\s*[日号]",
-        "0中",
-    ),
-    ("zh_md", "md", rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月\s*(?P<d>{ZH_DAY})\s*[日号]", "0中"),
-    (
-        "zh_m_span",
-        "m",
-        rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*(?:月份?\s*)?{DASH}\s*(?P<m2>{ZH_MONTH})\s*月份?",
-        "0中",
-    ),
-    ("zh_m", "m", rf"(?<![0-9])(?P<m>{ZH_MONTH})\s*月份?", "0中"),
-    (
-        "zh_q_span",
-        "q",
-        rf"(?<![0-9])(?:第\s*)?(?P<q>{ZH_QUARTER})\s*(?:季度?\s*)?{DASH}\s*(?:第\s*)?(?P<q2>{ZH_QUARTER})\s*季度?",
-        "0中",
-    ),
+    ("zh_md_span", "md", _NO_DIGIT_BEFORE + _MD_SPAN, "0中"),
+    ("zh_md", "md", _NO_DIGIT_BEFORE + _MD, "0中"),
+    ("zh_m_span", "m", _NO_DIGIT_BEFORE + _M_SPAN, "0中"),
+    ("zh_m", "m", _NO_DIGIT_BEFORE + _M, "0中"),
+    ("zh_q_span", "q", _NO_DIGIT_BEFORE + _Q_SPAN, "0中"),
     ("zh_q", "q", rf"第\s*(?P<q>{ZH_QUARTER})\s*季度?", "中"),
     ("zh_q_bare", "q", rf"(?<![0-9])(?P<q>{ZH_QUARTER})\s*季度", "0中"),
-    ("zh_w", "w", rf"第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)", "中"),
-    ("zh_h", "h", r"(?P<h>上|下)半年度?", "中"),
+    ("zh_w", "w", _W, "中"),
+    ("zh_h", "h", _H, "中"),
     ("zh_dom", "dom", rf"(?<![0-9])(?P<d>{ZH_DAY})\s*[日号]", "0中"),
     (
         "zh_now",
@@ -145,30 +128,30 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     # -- English and numeric, with a year ------------------------------------------------------
     (
         "en_mdy",
-        "ymd",
+        "md",
         rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s*,?\s*(?P<y>{YEAR4})\b",
         "adfjmnos",
     ),
     (
         "en_dmy",
-        "ymd",
+        "md",
         rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\.?\s*,?\s*(?P<y>{YEAR4})\b",
         "0",
     ),
     (
         "iso_date",
-        "ymd",
+        "md",
         rf"(?<![0-9])(?P<y>{YEAR4})(?P<s>[-/.])(?P<m>[0-9]{{1,2}})(?P=s)(?P<d>[0-9]{{1,2}})(?![0-9])",
         "0",
     ),
-    ("iso_month", "ym", rf"(?<![0-9])(?P<y>{YEAR4})[-/.](?P<m>[0-9]{{1,2}})(?![0-9])", "0"),
-    ("en_my", "ym", rf"\b(?P<m>{EN_MONTH})\.?\s*,?\s*(?:of\s+)?{_YE}", "adfjmnos"),
-    ("en_qy", "yq", rf"\bq(?P<q>[1-4])\s*[-/,']?\s*(?:of\s+)?{_YE}", "q"),
-    ("en_oqy", "yq", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\s+(?:of\s+)?{_YE}", "0fst"),
-    ("en_wy", "yw", rf"\bweek\s+(?P<w>[0-9]{{1,2}})\s*(?:of\s+|,\s*)?(?P<y>{YEAR4})\b", "w"),
-    ("en_hy", "yh", rf"\b(?:the\s+)?(?P<h>first|second)\s+half\s+(?:of\s+)?{_YE}", "fst"),
-    ("en_h_y", "yh", rf"\b(?P<h>h[12])\s*[- ]?\s*(?P<y>{YEAR4})\b", "h"),
-    ("en_y_h", "yh", rf"(?<![0-9])(?P<y>{YEAR4})\s*[- ]?(?P<h>h[12])\b", "0"),
+    ("iso_month", "m", rf"(?<![0-9])(?P<y>{YEAR4})[-/.](?P<m>[0-9]{{1,2}})(?![0-9])", "0"),
+    ("en_my", "m", rf"\b(?P<m>{EN_MONTH})\.?\s*,?\s*(?:of\s+)?{_YE}", "adfjmnos"),
+    ("en_qy", "q", rf"\bq(?P<q>[1-4])\s*[-/,']?\s*(?:of\s+)?{_YE}", "q"),
+    ("en_oqy", "q", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\s+(?:of\s+)?{_YE}", "0fst"),
+    ("en_wy", "w", rf"\bweek\s+(?P<w>[0-9]{{1,2}})\s*(?:of\s+|,\s*)?(?P<y>{YEAR4})\b", "w"),
+    ("en_hy", "h", rf"\b(?:the\s+)?(?P<h>first|second)\s+half\s+(?:of\s+)?{_YE}", "fst"),
+    ("en_h_y", "h", rf"\b(?P<h>h[12])\s*[- ]?\s*(?P<y>{YEAR4})\b", "h"),
+    ("en_y_h", "h", rf"(?<![0-9])(?P<y>{YEAR4})\s*[- ]?(?P<h>h[12])\b", "0"),
     # -- English, relative to now ------------------------------------------------------------
     (
         "en_rolling",
