@@ -15,7 +15,7 @@ from resolver.timeexpr.lexicon import (
     number,
     zh_digit_year,
 )
-from resolver.timeexpr.patterns import ATOMS
+from resolver.timeexpr.patterns import FAMILIES
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
 
@@ -89,8 +89,16 @@ _MAY_AFTER = re.compile(r"\b(?:in|since|from|to|until|till|through|of|between|an
 
 
 def _opt(match: re.Match[str], name: str) -> str | None:
-    index = match.re.groupindex.get(name)
+    """Return the atom's inner group `name` (None when the atom has none or it did not match)."""
+    index = match.re.groupindex.get(f"{match.lastgroup}_{name}")
     return None if index is None else match.group(index)
+
+
+def _need(match: re.Match[str], name: str) -> str:
+    value = _opt(match, name)
+    if value is None:
+        raise ValueError(name)  # cannot happen for the atoms that use it: their pattern has it
+    return value
 
 
 def _year(token: str, clock: Clock) -> int:
@@ -122,7 +130,7 @@ def _quarter_month(token: str) -> int:
 
 def _amount(match: re.Match[str]) -> tuple[int, Step] | None:
     """Return (count, unit) of a rolling or ago atom; halves become months or days."""
-    unit = UNITS[match["u"]]
+    unit = UNITS[_need(match, "u")]
     written = _opt(match, "n")
     if written is None:
         return 1, unit
@@ -157,7 +165,7 @@ def _ago(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
 
 
 def _prev(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    unit = UNITS[match["u"]]
+    unit = UNITS[_need(match, "u")]
     count = -1 if _opt(match, "k") in (None, "上") else -2  # 上上周, the week before last
     return Atom("period", unit, Relative(count, unit, unit))
 
@@ -170,7 +178,7 @@ def _prev_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
 
 
 def _this(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    unit = UNITS[match["u"]]
+    unit = UNITS[_need(match, "u")]
     return Atom("this", unit, Relative(0, None, unit), NOW)
 
 
@@ -190,7 +198,7 @@ def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
 
 
 def _year_atom(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    return Atom("period", "year", Absolute("year", date(_year(match["y"], clock), 1, 1)))
+    return Atom("period", "year", Absolute("year", date(_year(_need(match, "y"), clock), 1, 1)))
 
 
 def _settle(match: re.Match[str], partial: Partial, clock: Clock) -> Atom:
@@ -202,7 +210,7 @@ def _settle(match: re.Match[str], partial: Partial, clock: Clock) -> Atom:
 
 
 def _md(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    month, day = _month(match["m"]), _int(match["d"])
+    month, day = _month(_need(match, "m")), _int(_need(match, "d"))
     date(2000, month, day)  # validates against the longest month of that name
     last_day = _opt(match, "d2")
     return _settle(
@@ -211,7 +219,7 @@ def _md(match: re.Match[str], clock: Clock, query: str) -> Atom:
 
 
 def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
-    name = match["m"]
+    name = _need(match, "m")
     pos = match.start()
     if (
         name == "may"
@@ -229,22 +237,22 @@ def _q(match: re.Match[str], clock: Clock, query: str) -> Atom:
     last_q = _opt(match, "q2")
     last_month = _quarter_month(last_q) if last_q else 0
     return _settle(
-        match, Partial("quarter", _quarter_month(match["q"]), last_month=last_month), clock
+        match, Partial("quarter", _quarter_month(_need(match, "q")), last_month=last_month), clock
     )
 
 
 def _w(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
-    week = _int(match["w"])
+    week = _int(_need(match, "w"))
     return _settle(match, Partial("week", 0, week), clock) if 1 <= week <= 53 else None
 
 
 def _h(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    first_month = 1 if match["h"] in _HALF else 7
+    first_month = 1 if _need(match, "h") in _HALF else 7
     return _settle(match, Partial("month", first_month, last_month=first_month + 5), clock)
 
 
 def _dom(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
-    day = _int(match["d"])
+    day = _int(_need(match, "d"))
     return Atom("partial", "day", partial=Partial("day", 0, day)) if 1 <= day <= 31 else None
 
 
@@ -266,19 +274,14 @@ _BUILDERS: dict[str, Builder] = {
     "h": _h,
     "dom": _dom,
 }
-_COMPILED: dict[str, tuple[re.Pattern[str], Builder]] = {
-    name: (pattern, _BUILDERS[family]) for name, (pattern, family) in ATOMS.items()
+_FAMILY_BUILDERS: dict[str, Builder] = {
+    name: _BUILDERS[family] for name, family in FAMILIES.items()
 }
 
 
-def build(name: str, text: str, pos: int, clock: Clock, query: str) -> tuple[Atom, int] | None:
-    """Read the atom `name` found at `pos`; return it and where it ends, or None if invalid."""
-    pattern, builder = _COMPILED[name]
-    match = pattern.match(text, pos)
-    if match is None:
-        return None
+def build(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    """Read the atom a scanner match found (its group name is the atom's), or None if invalid."""
     try:
-        atom = builder(match, clock, query)
+        return _FAMILY_BUILDERS[match.lastgroup or ""](match, clock, query)
     except ValueError:  # a month 13, a 30th of February, a week 54
         return None
-    return None if atom is None else (atom, match.end())

@@ -141,21 +141,17 @@ class _Scan:
         """Return the first window in the text, else the first instant word, else None."""
         instant: _Hit | None = None
         for found in atoms(self.text):
-            built = self._atom(found.lastgroup or "", found.start())
-            if built is None:
+            atom = build(found, self.clock, self.query)
+            if atom is None:
                 continue
-            atom, stop = built
             if atom.kind == "now":
                 if instant is None:
-                    instant = _Hit(None, 0, 0, found.start(), stop)
+                    instant = _Hit(None, 0, 0, found.start(), found.end())
                 continue
-            hit = self._place(atom, found.start(), stop)
+            hit = self._place(atom, found.start(), found.end())
             if hit is not None:
                 return hit if hit.start <= hit.end else None
         return instant
-
-    def _atom(self, name: str, pos: int) -> tuple[Atom, int] | None:
-        return build(name, self.text, pos, self.clock, self.query)
 
     def _place(self, atom: Atom, pos: int, stop: int) -> _Hit | None:
         """Try the atom at text[pos:stop] as since, range start, since again, then alone."""
@@ -190,13 +186,12 @@ class _Scan:
     def _range_to(self, first: Atom, begin: int, pos: int) -> _Hit | None:
         """Try `first` .. the atom at `pos` (an instant word there makes it a since)."""
         found = atom_at(self.text, pos)
-        built = None if found is None else self._atom(found.lastgroup or "", pos)
-        if built is None:
+        last = None if found is None else build(found, self.clock, self.query)
+        if found is None or last is None:
             return None
-        last, stop = built
         clock = self.clock
         window = _since(first, clock) if last.kind == "now" else _range(first, last, clock)
-        return _evaluate(window, begin, stop, clock)
+        return _evaluate(window, begin, found.end(), clock)
 
 
 def _evaluate(window: Window | None, pos: int, stop: int, clock: Clock) -> _Hit | None:

@@ -204,16 +204,16 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ),
 )
 
-_GROUP = re.compile(r"\(\?P<\w+>")
-_BACKREF = re.compile(r"\(\?P=\w+\)")
+_GROUP = re.compile(r"\(\?P([<=])(\w+)([>)])")
 # Every Chinese character an atom can start with (年, 周 and the like never come first).
 _ZH_STARTS = "〇零一二两三四五六七八九十百半上下本这当目今去前大昨近最过现实截此眼如第明"
 
 
 def _outer(name: str, pattern: str) -> str:
-    # Inner names repeat across atoms, so inside a scanner they become plain groups; a
-    # back-reference cannot survive that, and is widened to the separators it stands for.
-    inner = _BACKREF.sub("[-/.]", _GROUP.sub("(?:", pattern))
+    """Return the atom's pattern as a scanner group named after it, inner groups `<name>_<g>`."""
+    # Inner names repeat across atoms; prefixed, they stay unique inside one alternation, and
+    # the builders read them from the scanner's own match (atoms._opt).
+    inner = _GROUP.sub(lambda group: f"(?P{group[1]}{name}_{group[2]}{group[3]}", pattern)
     return f"(?P<{name}>{inner})"
 
 
@@ -225,9 +225,7 @@ def _scanners() -> dict[str, re.Pattern[str]]:
     return {key: re.compile("|".join(outers)) for key, outers in chosen.items()}
 
 
-ATOMS: dict[str, tuple[re.Pattern[str], str]] = {
-    name: (re.compile(pattern), family) for name, family, pattern, _ in ALTERNATIVES
-}
+FAMILIES: dict[str, str] = {name: family for name, family, _, _ in ALTERNATIVES}
 _SCANNERS = _scanners()
 _FIRST_LETTERS = "".join(sorted(key for key in _SCANNERS if "a" <= key <= "z"))
 # Chinese characters with a scanner of their own start only a few atoms (年初, 月初).
