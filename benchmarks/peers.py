@@ -16,8 +16,13 @@ context overrides, so they are scored on what they can express, with these metri
 - quiet: on cases with no time cue, the peer returns nothing.
 
 Each metric is reported per language; a peer that does not handle a language gets "n/a"
-there. Speed is the median and p99 wall time of one parse call over the cases of the
-languages it handles, after one warm-up call, imports excluded.
+there. Speed is the median and p99 wall time of one call of the parser itself (its answer is
+read into local datetimes outside the clock, for every parser alike) over the cases of
+the languages it handles, over 3 rounds (each a warm pass per parser after one warm-up call,
+the order of the parsers turning every round, so that load on a shared machine falls on all
+alike), imports excluded. Our engine is timed on Chinese and English cases, the Chinese-only
+parsers on Chinese ones. `python -m benchmarks timespeed` times the engine alone, overrides
+included.
 """
 
 from __future__ import annotations
@@ -44,11 +49,19 @@ _LAST_SECOND = timedelta(hours=23, minutes=59, seconds=59)
 
 @dataclass(frozen=True)
 class Peer:
-    """A parser under test: its name, the languages it handles, and its adapter."""
+    """A parser under test: its name, languages, its own call, and the reading of its answer.
+
+    Only `call` is timed; `read` turns the raw answer into a local window outside the clock.
+    """
 
     name: str
     langs: tuple[str, ...]
-    parse: Callable[[Case, datetime], LocalWindow | None]  # (case, local now) -> window
+    call: Callable[[Case, datetime], Any]  # (case, local now) -> the parser's raw answer
+    read: Callable[[Any, Case, datetime], LocalWindow | None]
+
+    def parse(self, case: Case, now: datetime) -> LocalWindow | None:
+        """Call the parser and read its answer."""
+        return self.read(self.call(case, now), case, now)
 
 
 def _day(text: str) -> datetime:
@@ -63,7 +76,7 @@ def _jionlp() -> Peer:
     with contextlib.redirect_stdout(io.StringIO()):  # it prints a banner on import
         import jionlp
 
-    def parse(case: Case, now: datetime) -> LocalWindow | None:
+    def call(case: Case, now: datetime) -> Any:
         base = {
             "year": now.year,
             "month": now.month,
@@ -73,10 +86,12 @@ def _jionlp() -> Peer:
             "second": now.second,
         }
         try:
-            entities = jionlp.ner.extract_time(case.query, time_base=base, with_parsing=True)
+            return jionlp.ner.extract_time(case.query, time_base=base, with_parsing=True)
         except Exception:  # noqa: BLE001 - a peer's failure is a miss, not our crash
             return None
-        for entity in entities:
+
+    def read(entities: Any, case: Case, now: datetime) -> LocalWindow | None:
+        for entity in entities or ():
             span = entity.get("detail", {}).get("time")
             if isinstance(span, list) and len(span) == 2:
                 try:
@@ -85,22 +100,24 @@ def _jionlp() -> Peer:
                     return None
         return None
 
-    return Peer("jionlp 1.5.20", ("zh",), parse)
+    return Peer("jionlp 1.5.20", ("zh",), call, read)
 
 
 def _time_parser_zh() -> Peer:
     import time_parser_zh
 
-    def parse(case: Case, now: datetime) -> LocalWindow | None:
+    def call(case: Case, now: datetime) -> Any:
         try:
-            found = time_parser_zh.parse_time_expression(case.query, now)
+            return time_parser_zh.parse_time_expression(case.query, now)
         except Exception:  # noqa: BLE001
             return None
+
+    def read(found: Any, case: Case, now: datetime) -> LocalWindow | None:
         if not found:
             return None
         return _day(found[0]), _day(found[1]) + _LAST_SECOND
 
-    return Peer("time-parser-zh", ("zh",), parse)
+    return Peer("time-parser-zh", ("zh",), call, read)
 
 
 def _recognizers() -> Peer:
@@ -109,18 +126,20 @@ def _recognizers() -> Peer:
 
     cultures = {"zh": Culture.Chinese, "en": Culture.English}
 
-    def parse(case: Case, now: datetime) -> LocalWindow | None:
+    def call(case: Case, now: datetime) -> Any:
         try:
-            results = recognize_datetime(case.query, cultures[case.lang], reference=now)
+            return recognize_datetime(case.query, cultures[case.lang], reference=now)
         except Exception:  # noqa: BLE001
             return None
-        for result in results:
+
+    def read(results: Any, case: Case, now: datetime) -> LocalWindow | None:
+        for result in results or ():
             values = (result.resolution or {}).get("values") or []
             if values:
                 return _recognizers_window(values[0], now)
         return None
 
-    return Peer("recognizers-text-suite", ("zh", "en"), parse)
+    return Peer("recognizers-text-suite", ("zh", "en"), call, read)
 
 
 def _recognizers_window(value: dict[str, Any], now: datetime) -> LocalWindow | None:
@@ -154,21 +173,24 @@ def _expected_window(case: Case) -> LocalWindow | None:
     return start, wall_clock(expected["end"], case.tz).replace(microsecond=0)
 
 
-def _score(peer: Peer, cases: list[Case]) -> dict[str, Any]:
-    counts: dict[str, dict[str, list[int]]] = {}
-    timings: list[float] = []
-    warmed = False
-    for case in cases:
-        if case.lang not in peer.langs:
-            continue
-        now = wall_clock(case.now_ms, case.tz).replace(microsecond=0)
-        if not warmed:
-            peer.parse(case, now)
-            warmed = True
+class _Tally:
+    """One parser's answers so far: metric counts per language and call timings."""
+
+    def __init__(self, peer: Peer, import_s: float) -> None:
+        self.peer = peer
+        self.import_s = import_s
+        self.counts: dict[str, dict[str, list[int]]] = {}
+        self.timings: list[float] = []
+
+    def run(self, case: Case, now: datetime, *, score: bool) -> None:
+        """Time one adapter call on the case and, if `score`, score its answer."""
         began = time.perf_counter()
-        got = peer.parse(case, now)
-        timings.append(time.perf_counter() - began)
-        lang = counts.setdefault(case.lang, {})
+        raw = self.peer.call(case, now)
+        self.timings.append(time.perf_counter() - began)
+        if not score:
+            return
+        got = self.peer.read(raw, case, now)
+        lang = self.counts.setdefault(case.lang, {})
         expected = _expected_window(case)
         if expected is not None:
             day_ok = got is not None and all(
@@ -180,19 +202,21 @@ def _score(peer: Peer, cases: list[Case]) -> dict[str, Any]:
             _tally(lang, "instant", got is not None and got[0] <= now <= got[1])
         elif case.expected is None:
             _tally(lang, "quiet", got is None)
-    timings.sort()
-    return {
-        "langs": list(peer.langs),
-        "metrics": {
-            lang: {name: {"correct": ok, "total": n} for name, (ok, n) in metrics.items()}
-            for lang, metrics in counts.items()
-        },
-        "median_us": statistics.median(timings) * 1e6 if timings else None,
-        "p99_us": timings[min(len(timings) - 1, int(len(timings) * 0.99))] * 1e6
-        if timings
-        else None,
-        "queries": len(timings),
-    }
+
+    def report(self) -> dict[str, Any]:
+        """Return the figures of this parser."""
+        timings = sorted(self.timings)
+        return {
+            "langs": list(self.peer.langs),
+            "metrics": {
+                lang: {name: {"correct": ok, "total": n} for name, (ok, n) in metrics.items()}
+                for lang, metrics in self.counts.items()
+            },
+            "median_us": statistics.median(timings) * 1e6,
+            "p99_us": timings[min(len(timings) - 1, int(len(timings) * 0.99))] * 1e6,
+            "calls": len(timings),
+            "import_s": self.import_s,
+        }
 
 
 def _tally(metrics: dict[str, list[int]], name: str, ok: bool) -> None:
@@ -202,10 +226,12 @@ def _tally(metrics: dict[str, list[int]], name: str, ok: bool) -> None:
 
 
 def _engine() -> Peer:
-    """Our engine through the same adapter and metrics (no overrides), for a like-for-like row."""
+    """Our engine, no overrides (peers cannot see them), through the same metrics."""
 
-    def parse(case: Case, now: datetime) -> LocalWindow | None:
-        result = resolve_time(case.query, now_ms=case.now_ms, tz=case.tz)
+    def call(case: Case, now: datetime) -> Any:
+        return resolve_time(case.query, now_ms=case.now_ms, tz=case.tz)
+
+    def read(result: Any, case: Case, now: datetime) -> LocalWindow | None:
         if result is None or result.instant is None:
             return None
         if result.instant:
@@ -215,29 +241,40 @@ def _engine() -> Peer:
         start = wall_clock(result.start, case.tz).replace(microsecond=0)
         return start, wall_clock(result.end, case.tz).replace(microsecond=0)
 
-    return Peer("resolver.timeexpr", ("zh", "en"), parse)
+    return Peer("resolver.timeexpr", ("zh", "en"), call, read)
 
 
 PEERS: tuple[Callable[[], Peer], ...] = (_engine, _jionlp, _time_parser_zh, _recognizers)
 
 
-def score_peers(cases: list[Case]) -> dict[str, Any]:
-    """Score every importable peer; print a table and return the figures."""
-    report: dict[str, Any] = {}
+def score_peers(cases: list[Case], rounds: int = 3) -> dict[str, Any]:
+    """Score every importable peer and time it in rounds; print a table, return the figures."""
+    tallies: list[_Tally] = []
     for factory in PEERS:
         try:
             began = time.perf_counter()
             peer = factory()
-            import_s = time.perf_counter() - began
         except ImportError as exc:
             print(f"peer {factory.__name__.strip('_')}: not importable ({exc}); skipped")
             continue
-        print(f"scoring {peer.name} ...", flush=True)
-        logging.disable(logging.CRITICAL)  # jionlp logs a traceback for every miss
-        try:
-            report[peer.name] = _score(peer, cases) | {"import_s": import_s}
-        finally:
-            logging.disable(logging.NOTSET)
+        tallies.append(_Tally(peer, time.perf_counter() - began))
+    nows = [wall_clock(case.now_ms, case.tz).replace(microsecond=0) for case in cases]
+    logging.disable(logging.CRITICAL)  # jionlp logs a traceback for every miss
+    try:
+        # Each parser runs a whole pass while warm; the order turns every round, so load on a
+        # shared machine falls on all of them alike. Answers are scored in the first round.
+        for round_no in range(rounds):
+            for tally in tallies[round_no % len(tallies) :] + tallies[: round_no % len(tallies)]:
+                print(f"round {round_no + 1}: {tally.peer.name} ...", flush=True)
+                own = [
+                    (c, n) for c, n in zip(cases, nows, strict=True) if c.lang in tally.peer.langs
+                ]
+                tally.peer.parse(*own[0])  # warm-up
+                for case, now in own:
+                    tally.run(case, now, score=round_no == 0)
+    finally:
+        logging.disable(logging.NOTSET)
+    report = {tally.peer.name: tally.report() | {"rounds": rounds} for tally in tallies}
     _print(report)
     return report
 
