@@ -198,8 +198,10 @@ def _evaluate(window: Window | None, pos: int, stop: int, clock: Clock) -> _Hit 
     if window is None:
         return None
     try:
-        start = window.first.start_ms(clock)
-        end = (window.last or window.first).end_ms(clock)
+        if window.last is None:  # one term: its own bounds, worked out once
+            start, end = window.first.bounds(clock)
+        else:
+            start, end = window.first.start_ms(clock), window.last.end_ms(clock)
     except (ValueError, OverflowError):  # a year before 1 or after 9999
         return None
     return _Hit(window, start, end, pos, stop)  # possibly backwards: first_hit decides

@@ -63,11 +63,6 @@ class Relative(NamedTuple):
             text += "/" + UNIT_CODE[self.round_to]
         return text
 
-    @property
-    def grain(self) -> Step | None:
-        """Return the unit this term is measured in (None for plain now)."""
-        return self.round_to or self.unit
-
     def point(self, clock: Clock) -> datetime:
         """Return the moved wall time, before any rounding."""
         if self.offset and self.unit is not None:
@@ -89,9 +84,14 @@ class Relative(NamedTuple):
 
     def end_ms(self, clock: Clock) -> int:
         """Return the term's last ms."""
+        return self.bounds(clock)[1]
+
+    def bounds(self, clock: Clock) -> tuple[int, int]:
+        """Return the term's first and last ms."""
         if self.round_to is not None:
-            return period_bounds(self.first_day(clock), self.round_to, clock.tz)[1]
-        return self.start_ms(clock)
+            return period_bounds(self.first_day(clock), self.round_to, clock.tz)
+        point = self.start_ms(clock)
+        return point, point
 
 
 class Absolute(NamedTuple):
@@ -113,11 +113,6 @@ class Absolute(NamedTuple):
             return f"{iso.year:04d}-W{iso.week:02d}"
         return first.isoformat()
 
-    @property
-    def grain(self) -> Step:
-        """Return the unit this term is measured in."""
-        return self.unit
-
     def first_day(self, clock: Clock) -> date:
         """Return the local date the term starts on."""
         return self.first
@@ -128,7 +123,11 @@ class Absolute(NamedTuple):
 
     def end_ms(self, clock: Clock) -> int:
         """Return the period's last ms."""
-        return period_bounds(self.first, self.unit, clock.tz)[1]
+        return self.bounds(clock)[1]
+
+    def bounds(self, clock: Clock) -> tuple[int, int]:
+        """Return the period's first and last ms."""
+        return period_bounds(self.first, self.unit, clock.tz)
 
 
 Term = Relative | Absolute
