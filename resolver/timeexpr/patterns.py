@@ -53,6 +53,13 @@ _Q_SPAN = (
 _W = rf"第\s*(?P<w>{_ZH_WEEK_NO})\s*(?:周|个?星期)"
 _H = r"(?P<h>上|下)半年度?"
 _NO_DIGIT_BEFORE = r"(?<![0-9])"
+# English periods, followed by a year (March 15, 2025) or not (March 15, the year left open).
+_EN_MD = rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?"
+_EN_DM = rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})"
+_EN_Q = r"\bq(?P<q>[1-4])"
+_EN_OQ = rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter"
+_EN_W = r"\bweek\s+(?P<w>[0-9]{1,2})"
+_EN_H = r"\b(?:the\s+)?(?P<h>first|second)\s+half"
 _NOT_YEAR = (
     r"[0-9%]|[.,][0-9]|\s*[名个人元万亿件家条次笔台吨多余]"
     r"|\s+(?:customers|users|orders|items|units|people|employees|companies|records|rows)\b"
@@ -126,18 +133,8 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         "中",
     ),
     # -- English and numeric, with a year ------------------------------------------------------
-    (
-        "en_mdy",
-        "md",
-        rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s*,?\s*(?P<y>{YEAR4})\b",
-        "adfjmnos",
-    ),
-    (
-        "en_dmy",
-        "md",
-        rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\.?\s*,?\s*(?P<y>{YEAR4})\b",
-        "0",
-    ),
+    ("en_mdy", "md", rf"{_EN_MD}\s*,?\s*(?P<y>{YEAR4})\b", "adfjmnos"),
+    ("en_dmy", "md", rf"{_EN_DM}\.?\s*,?\s*(?P<y>{YEAR4})\b", "0"),
     (
         "iso_date",
         "md",
@@ -146,10 +143,10 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("iso_month", "m", rf"(?<![0-9])(?P<y>{YEAR4})[-/.](?P<m>[0-9]{{1,2}})(?![0-9])", "0"),
     ("en_my", "m", rf"\b(?P<m>{EN_MONTH})\.?\s*,?\s*(?:of\s+)?{_YE}", "adfjmnos"),
-    ("en_qy", "q", rf"\bq(?P<q>[1-4])\s*[-/,']?\s*(?:of\s+)?{_YE}", "q"),
-    ("en_oqy", "q", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\s+(?:of\s+)?{_YE}", "0fst"),
-    ("en_wy", "w", rf"\bweek\s+(?P<w>[0-9]{{1,2}})\s*(?:of\s+|,\s*)?(?P<y>{YEAR4})\b", "w"),
-    ("en_hy", "h", rf"\b(?:the\s+)?(?P<h>first|second)\s+half\s+(?:of\s+)?{_YE}", "fst"),
+    ("en_qy", "q", rf"{_EN_Q}\s*[-/,']?\s*(?:of\s+)?{_YE}", "q"),
+    ("en_oqy", "q", rf"{_EN_OQ}\s+(?:of\s+)?{_YE}", "0fst"),
+    ("en_wy", "w", rf"{_EN_W}\s*(?:of\s+|,\s*)?(?P<y>{YEAR4})\b", "w"),
+    ("en_hy", "h", rf"{_EN_H}\s+(?:of\s+)?{_YE}", "fst"),
     ("en_h_y", "h", rf"\b(?P<h>h[12])\s*[- ]?\s*(?P<y>{YEAR4})\b", "h"),
     ("en_y_h", "h", rf"(?<![0-9])(?P<y>{YEAR4})\s*[- ]?(?P<h>h[12])\b", "0"),
     # -- English, relative to now ------------------------------------------------------------
@@ -183,12 +180,12 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         "bst",
     ),
     # -- English, the year left open ---------------------------------------------------------
-    ("en_md", "md", rf"\b(?P<m>{EN_MONTH})\.?\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\b", "adfjmnos"),
-    ("en_dm", "md", rf"\b(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{EN_MONTH})\b", "0"),
-    ("en_q", "q", r"\bq(?P<q>[1-4])\b", "q"),
-    ("en_oq", "q", rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter\b", "0fst"),
-    ("en_w", "w", r"\bweek\s+(?P<w>[0-9]{1,2})\b", "w"),
-    ("en_h", "h", r"\b(?:the\s+)?(?P<h>first|second)\s+half\b", "fst"),
+    ("en_md", "md", _EN_MD + r"\b", "adfjmnos"),
+    ("en_dm", "md", _EN_DM + r"\b", "0"),
+    ("en_q", "q", _EN_Q + r"\b", "q"),
+    ("en_oq", "q", _EN_OQ + r"\b", "0fst"),
+    ("en_w", "w", _EN_W + r"\b", "w"),
+    ("en_h", "h", _EN_H + r"\b", "fst"),
     ("en_m", "m", rf"\b(?P<m>{EN_MONTH})\b", "adfjmnos"),
     # -- both -----------------------------------------------------------------------------
     # A four-digit number alone is a year unless it counts something (top 2000, 2000名, 2000 users).
