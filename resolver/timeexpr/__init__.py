@@ -1,86 +1,31 @@
-"""PLACEHOLDER until the time-expression engine lands (issue 3): instant words and overrides only.
+"""Deterministic time expressions for metrics (SPEC §3, §4; docs/time-semantics.md).
 
-The interface here is the seam the pipeline calls; the real engine replaces this module.
+`resolve_time` reads a Chinese or English query and settles `instant`, `start`, `end` and
+`step` in code, in the request timezone; `to_epoch_ms` converts a time value an LLM produced.
+The engine is pure: no I/O, no logging, no clock of its own (`now_ms` is an argument).
+
+Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
+
+    expr     := term | term ".." term        start(first) .. end(last); one term spans itself
+    term     := relative | absolute
+    relative := "now" [("+" | "-") N unit] ["/" unit]
+                # now-3M is a point; "/M" widens it to the month around it (now-1M/M: last
+                # month); plain "now" is the current instant
+    absolute := YYYY | YYYY-MM | YYYY-"Q"q | YYYY-"W"ww (ISO week) | YYYY-MM-DD
+    unit     := "d" | "w" | "M" | "Q" | "y"  # day, ISO week, month, quarter, year
+
+    now             instant words (当前, 现在, today, ...)
+    now-3M..now     last/past/最近/近/过去 N units        now-3M      N units ago / N个月前
+    now-1M/M        previous period (上个月, last month)   now/M..now  this period (本月)
+    2024-03         explicit period (2024年3月, March 2024, and bare months: 3月)
+    2024-01..2024-03  range (从2024年1月到3月)           2024-03..now  since (2024年3月以来)
+
+Arithmetic follows docs/time-semantics.md: local wall clock, fold=0, month ends clamped,
+ISO weeks, a period ends at its last millisecond.
 """
 
-from __future__ import annotations
+from resolver.timeexpr.convert import to_epoch_ms
+from resolver.timeexpr.engine import resolve_time
+from resolver.timeexpr.result import Step, TimeResolution
 
-import datetime as dt
-import re
-from dataclasses import dataclass
-from typing import Literal
-from zoneinfo import ZoneInfo
-
-from rules.spec import MAX_MS, MIN_MS
-
-Step = Literal["day", "week", "month", "quarter", "year"]
-
-_INSTANT = re.compile(
-    r"当前|现在|目前|今天|实时|最新|截至目前|\bnow\b|\bcurrent\b|\blatest\b|\btoday\b"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class TimeResolution:
-    """What the query and the overrides settle."""
-
-    instant: bool | None
-    start: int | None
-    end: int | None
-    step: Step | None
-    expr: str | None
-    matched: str | None
-
-    def params(self) -> dict[str, bool | int | str]:
-        """Only the settled keys, in order instant, start, end, step."""
-        out: dict[str, bool | int | str] = {}
-        if self.instant is not None:
-            out["instant"] = self.instant
-        if self.start is not None:
-            out["start"] = self.start
-        if self.end is not None:
-            out["end"] = self.end
-        if self.step is not None:
-            out["step"] = self.step
-        return out
-
-
-def resolve_time(
-    query: str,
-    *,
-    now_ms: int,
-    tz: ZoneInfo,
-    instant: bool | None = None,
-    step: Step | None = None,
-) -> TimeResolution | None:
-    """Settle what the query and the overrides give."""
-    if instant is True:
-        return TimeResolution(True, None, None, None, "now", None)
-    match = _INSTANT.search(query)
-    if match is not None and instant is None:
-        return TimeResolution(True, None, None, None, "now", match.group(0))
-    if instant is not None or step is not None:
-        return TimeResolution(instant, None, None, step, None, None)
-    return None
-
-
-def to_epoch_ms(value: object, *, edge: Literal["start", "end"], now_ms: int, tz: ZoneInfo) -> int:
-    """Convert an LLM-produced time value to epoch ms, or raise ValueError."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if MIN_MS <= value <= MAX_MS:
-            return value
-        raise ValueError(f"{value} is outside 2000..2100")
-    if isinstance(value, str):
-        if value == "now":
-            return now_ms
-        try:
-            day = dt.date.fromisoformat(value)
-        except ValueError:
-            pass
-        else:
-            start = dt.datetime(day.year, day.month, day.day, tzinfo=tz)
-            if edge == "start":
-                return int(start.timestamp() * 1000)
-            nxt = start + dt.timedelta(days=1)
-            return int(nxt.timestamp() * 1000) - 1
-    raise ValueError(f"cannot read {value!r} as a time")
+__all__ = ["Step", "TimeResolution", "resolve_time", "to_epoch_ms"]

@@ -1,0 +1,100 @@
+"""`python -m benchmarks timespeed [--repeat N] [--gold PATH]`: engine speed on the gold set.
+
+Times one `resolve_time` call per gold case (with the case's overrides), `--repeat` passes
+after one warm-up pass, and prints in µs:
+
+- all calls: median and p99 of every timed call (wall clock), overall and per language;
+- best of N: per query the fastest of its N calls, then the median and p99 over queries.
+  On a shared machine this drops the calls another process interrupted;
+- calibration: the fastest `sum(range(1000))` on this machine now, to scale the figures
+  against runs taken elsewhere or under other load.
+
+Writes `benchmarks/results/timespeed.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+import timeit
+from pathlib import Path
+
+from benchmarks.gold import GOLD_PATH, Case, load
+
+RESULTS = Path(__file__).parent / "results" / "timespeed.json"
+
+
+def _summary(samples: list[float]) -> dict[str, float | int]:
+    ordered = sorted(samples)
+    return {
+        "calls": len(ordered),
+        "median_us": round(statistics.median(ordered), 2),
+        "p99_us": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
+        "max_us": round(ordered[-1], 2),
+    }
+
+
+def _time_once(case: Case) -> float:
+    began = time.perf_counter_ns()
+    case.run()
+    return (time.perf_counter_ns() - began) / 1000
+
+
+def _calibration_us() -> float:
+    return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
+
+
+def main(argv: list[str]) -> int:
+    """Time the engine over every gold query and record median/p99 µs."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks timespeed")
+    parser.add_argument("--gold", type=Path, default=GOLD_PATH)
+    parser.add_argument("--repeat", type=int, default=20, help="timed passes over the gold set")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+
+    cases = load(args.gold)
+    for case in cases:  # warm-up: imports, regex caches, zoneinfo transition tables
+        case.run()
+    calibration = _calibration_us()
+    per_case: list[list[float]] = [[] for _ in cases]
+    for _ in range(args.repeat):
+        for index, case in enumerate(cases):
+            per_case[index].append(_time_once(case))
+    by_lang: dict[str, list[float]] = {}
+    for case, samples in zip(cases, per_case, strict=True):
+        by_lang.setdefault(case.lang, []).extend(samples)
+
+    report = {
+        "queries": len(cases),
+        "repeat": args.repeat,
+        "all_calls": _summary([sample for samples in per_case for sample in samples]),
+        "all_calls_per_lang": {lang: _summary(s) for lang, s in sorted(by_lang.items())},
+        "best_of_repeat": _summary([min(samples) for samples in per_case]),
+        "calibration_sum_range_1000_us": round(calibration, 2),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "load_average_1m": round(os.getloadavg()[0], 2),
+    }
+    print(f"{'':16} {'calls':>6} {'median µs':>10} {'p99 µs':>8} {'max µs':>9}")
+    rows = [
+        ("all calls", report["all_calls"]),
+        *((f"  {lang}", figures) for lang, figures in report["all_calls_per_lang"].items()),  # type: ignore[attr-defined]
+        (f"best of {args.repeat}", report["best_of_repeat"]),
+    ]
+    for name, figures in rows:
+        print(
+            f"{name:16} {figures['calls']:>6} {figures['median_us']:>10.1f}"
+            f" {figures['p99_us']:>8.1f} {figures['max_us']:>9.1f}"
+        )
+    print(
+        f"calibration: sum(range(1000)) = {calibration:.1f} µs;"
+        f" load average {report['load_average_1m']} on {report['cpus']} CPUs"
+    )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0

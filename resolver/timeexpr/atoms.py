@@ -1,0 +1,287 @@
+"""Atoms: what one scanner match means, before ranges and since are put together."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from typing import Literal, NamedTuple
+
+from resolver.timeexpr.lexicon import (
+    EN_MONTHS,
+    PREVIOUS_WORDS,
+    RELATIVE_YEARS,
+    UNITS,
+    number,
+    zh_digit_year,
+)
+from resolver.timeexpr.patterns import FAMILIES
+from resolver.timeexpr.result import Step
+from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
+
+# period: one calendar period (2024年3月, 上个月); this: the current period so far (本月);
+# rolling: now-N..now; ago: the point now-N; span: first..last periods (2024年1-3月, 上半年);
+# partial: a period whose year is still open (3月, Q1, 15日); anchor: the start of the current
+# period, only a start (年初至今); now: an instant word.
+Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "anchor", "now"]
+
+
+class Partial(NamedTuple):
+    """A period whose year is still open: 3月, Q1, 第10周, 3月15日, 1-3月, 上半年, 15日."""
+
+    unit: Step
+    month: int  # first month (0: the day of month of a date that precedes it, as in 1日至15日)
+    day: int = 0  # day of month for days, ISO week number for weeks
+    last_month: int = 0  # spans of months or quarters: the first month of the last one
+    last_day: int = 0  # spans of days in one month
+
+    def terms(self, year: int, month: int = 0) -> tuple[Absolute, Absolute | None]:
+        """Return the first and (for spans) last period in `year`; ValueError if invalid."""
+        if self.unit == "week":
+            return Absolute("week", date.fromisocalendar(year, self.day, 1)), None
+        month = self.month or month
+        if self.unit == "day":
+            first = Absolute("day", date(year, month, self.day))
+            last = Absolute("day", date(year, month, self.last_day)) if self.last_day else None
+            return first, last
+        first = Absolute(self.unit, date(year, month, 1))
+        if not self.last_month:
+            return first, None
+        # 11月到2月, 第四至第一季度: the span runs into the next year.
+        last_year = year + 1 if self.last_month < month else year
+        return first, Absolute(self.unit, date(last_year, self.last_month, 1))
+
+
+class Atom(NamedTuple):
+    """One time atom: its kind, natural step and terms (or, for a partial, what it lacks)."""
+
+    kind: Kind
+    unit: Step | None
+    first: Term | None = None
+    last: Term | None = None
+    partial: Partial | None = None
+
+
+def dated(unit: Step, first: Absolute, last: Absolute | None) -> Atom:
+    """Return the atom of a period, or of a span when it has a last period."""
+    return Atom("span" if last is not None else "period", unit, first, last)
+
+
+Builder = Callable[[re.Match[str], Clock, str], Atom | None]
+NOW_ATOM = Atom("now", None)
+_HALF = frozenset(("上", "first", "h1"))
+_HALVES: dict[Step, tuple[int, Step]] = {"year": (6, "month"), "month": (15, "day")}  # 半年, 半个月
+_ANCHOR_UNITS: dict[str, Step] = {"年": "year", "月": "month", "季": "quarter", "周": "week"}
+_THIS_WORDS: dict[str, Step] = {
+    "今年": "year",
+    "今年度": "year",
+    "当月": "month",
+    "当季": "quarter",
+    "当季度": "quarter",
+    "当周": "week",
+    "wtd": "week",
+    "mtd": "month",
+    "qtd": "quarter",
+    "ytd": "year",
+}
+# A bare lower-case "may" is usually the verb; it is a month only after one of these words.
+_MAY_AFTER = re.compile(r"\b(?:in|since|from|to|until|till|through|of|between|and|during)\s+$")
+
+
+def _opt(match: re.Match[str], name: str) -> str | None:
+    """Return the atom's inner group `name` (None when the atom has none or it did not match)."""
+    index = match.re.groupindex.get(f"{match.lastgroup}_{name}")
+    return None if index is None else match.group(index)
+
+
+def _need(match: re.Match[str], name: str) -> str:
+    value = _opt(match, name)
+    if value is None:
+        raise ValueError(name)  # cannot happen for the atoms that use it: their pattern has it
+    return value
+
+
+def _year(token: str, clock: Clock) -> int:
+    if token[0].isdigit():
+        return int(token)
+    offset = RELATIVE_YEARS.get(token.split(maxsplit=1)[0])
+    if offset is not None:
+        return clock.today.year + offset
+    return zh_digit_year(token)
+
+
+def _month(token: str) -> int:
+    value = EN_MONTHS.get(token[:3]) if token.isalpha() and token.isascii() else number(token)
+    if value is None or not 1 <= value <= 12:
+        raise ValueError(token)
+    return value
+
+
+def _int(token: str) -> int:
+    value = number(token)
+    if value is None:
+        raise ValueError(token)
+    return value
+
+
+def _quarter_month(token: str) -> int:
+    return 3 * _int(token) - 2
+
+
+def _amount(match: re.Match[str]) -> tuple[int, Step] | None:
+    """Return (count, unit) of a rolling or ago atom; halves become months or days."""
+    unit = UNITS[_need(match, "u")]
+    written = _opt(match, "n")
+    if written is None:
+        return 1, unit
+    if written == "半" or written.startswith("half"):
+        return _HALVES.get(unit)
+    count = number(written)
+    if not count:
+        return None
+    if _opt(match, "half"):
+        return (12 * count + 6, "month") if unit == "year" else None
+    return count, unit
+
+
+def _rolling(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    amount = _amount(match)
+    if amount is None:
+        return None
+    count, unit = amount
+    return Atom("rolling", unit, Relative(-count, unit), NOW)
+
+
+def _ttm(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    return Atom("rolling", "month", Relative(-12, "month"), NOW)
+
+
+def _ago(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    amount = _amount(match)
+    if amount is None:
+        return None
+    count, unit = amount
+    return Atom("ago", unit, Relative(-count, unit))
+
+
+def _prev(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = UNITS[_need(match, "u")]
+    count = -1 if _opt(match, "k") in (None, "上") else -2  # 上上周, the week before last
+    return Atom("period", unit, Relative(count, unit, unit))
+
+
+def _prev_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    text = match.group()
+    entry: tuple[int, Step] = (-2, "day") if "before" in text else PREVIOUS_WORDS[text]
+    count, unit = entry
+    return Atom("period", unit, Relative(count, unit, unit))
+
+
+def _this(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = UNITS[_need(match, "u")]
+    return Atom("this", unit, Relative(0, None, unit), NOW)
+
+
+def _this_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    unit = _THIS_WORDS[match.group()]
+    return Atom("this", unit, Relative(0, None, unit), NOW)
+
+
+def _anchor(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    named = _opt(match, "u")
+    unit = UNITS[named] if named else _ANCHOR_UNITS[match.group()[-2]]  # 年初, 本月初
+    return Atom("anchor", unit, Relative(0, None, unit))
+
+
+def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    return NOW_ATOM
+
+
+def _year_atom(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    return Atom("period", "year", Absolute("year", date(_year(_need(match, "y"), clock), 1, 1)))
+
+
+def _settle(match: re.Match[str], partial: Partial, clock: Clock) -> Atom:
+    """Return the period in the year the atom names (2024年3月), or the partial (3月)."""
+    year = _opt(match, "y")
+    if year is None:
+        return Atom("partial", partial.unit, partial=partial)
+    return dated(partial.unit, *partial.terms(_year(year, clock)))
+
+
+def _md(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    month, day = _month(_need(match, "m")), _int(_need(match, "d"))
+    date(2000, month, day)  # validates against the longest month of that name
+    last_day = _opt(match, "d2")
+    return _settle(
+        match, Partial("day", month, day, last_day=_int(last_day) if last_day else 0), clock
+    )
+
+
+def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    name = _need(match, "m")
+    pos = match.start()
+    if (
+        name == "may"
+        and _opt(match, "y") is None
+        and query[pos : pos + 1] != "M"
+        and _MAY_AFTER.search(match.string, max(0, pos - 10), pos) is None
+    ):
+        return None
+    last_month = _opt(match, "m2")
+    last = _month(last_month) if last_month else 0
+    return _settle(match, Partial("month", _month(name), last_month=last), clock)
+
+
+def _q(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    last_q = _opt(match, "q2")
+    last_month = _quarter_month(last_q) if last_q else 0
+    return _settle(
+        match, Partial("quarter", _quarter_month(_need(match, "q")), last_month=last_month), clock
+    )
+
+
+def _w(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    week = _int(_need(match, "w"))
+    return _settle(match, Partial("week", 0, week), clock) if 1 <= week <= 53 else None
+
+
+def _h(match: re.Match[str], clock: Clock, query: str) -> Atom:
+    first_month = 1 if _need(match, "h") in _HALF else 7
+    return _settle(match, Partial("month", first_month, last_month=first_month + 5), clock)
+
+
+def _dom(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    day = _int(_need(match, "d"))
+    return Atom("partial", "day", partial=Partial("day", 0, day)) if 1 <= day <= 31 else None
+
+
+_BUILDERS: dict[str, Builder] = {
+    "rolling": _rolling,
+    "ttm": _ttm,
+    "ago": _ago,
+    "prev": _prev,
+    "prev_word": _prev_word,
+    "this": _this,
+    "this_word": _this_word,
+    "anchor": _anchor,
+    "now": _now,
+    "year": _year_atom,
+    "md": _md,
+    "m": _m,
+    "q": _q,
+    "w": _w,
+    "h": _h,
+    "dom": _dom,
+}
+_FAMILY_BUILDERS: dict[str, Builder] = {
+    name: _BUILDERS[family] for name, family in FAMILIES.items()
+}
+
+
+def build(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
+    """Read the atom a scanner match found (its group name is the atom's), or None if invalid."""
+    try:
+        return _FAMILY_BUILDERS[match.lastgroup or ""](match, clock, query)
+    except ValueError:  # a month 13, a 30th of February, a week 54
+        return None
