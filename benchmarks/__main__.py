@@ -11,6 +11,8 @@ COMMANDS: dict[str, str] = {
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "benchmarks.fake_llm",
     "fake-upstreams": "benchmarks.fake_upstreams",
+    "load": "benchmarks.load",
+    "run": "benchmarks.run",
 }
 
 
