@@ -36,8 +36,11 @@ fmt: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Every scenario against the fake LLM, results in benchmarks/results/ (< 5 min on 2 cores);
+# `make bench BENCH_ARGS=--quick` for the short runs.
+BENCH_ARGS ?=
 bench: $(VENV)/.dev-installed
-	$(BIN)/python -m benchmarks run all
+	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,154 @@
+"""Subprocesses of a benchmark run: the fake LLM and the service, each on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import orjson
+import psutil
+
+LOOPBACK = "127.0.0.1"
+
+_SERVICE_ON_UVLOOP = (
+    "import asyncio, sys, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy()); "
+    "from resolver.cli import main; sys.exit(main(['serve']))"
+)
+
+
+def free_port() -> int:
+    """A port that was free on loopback a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Proc:
+    """A started server process, its base URL and its log file."""
+
+    name: str
+    popen: subprocess.Popen[bytes]
+    base_url: str
+    log_path: Path
+    _ps: psutil.Process | None = field(default=None, repr=False)
+
+    @property
+    def ps(self) -> psutil.Process:
+        """psutil's handle on the process (for its CPU time)."""
+        if self._ps is None:
+            self._ps = psutil.Process(self.popen.pid)
+        return self._ps
+
+    def cpu_s(self) -> float:
+        """User + system CPU seconds the process has used so far."""
+        times = self.ps.cpu_times()
+        return float(times.user + times.system)
+
+    def get_json(self, path: str) -> Any:
+        """GET a JSON document from the process."""
+        with urllib.request.urlopen(self.base_url + path, timeout=10) as response:  # noqa: S310
+            return orjson.loads(response.read())
+
+    def post(self, path: str) -> None:
+        """POST an empty body (e.g. the fake's reset)."""
+        request = urllib.request.Request(self.base_url + path, data=b"{}", method="POST")  # noqa: S310
+        with urllib.request.urlopen(request, timeout=10):  # noqa: S310
+            pass
+
+    def wait_ready(self, path: str, timeout_s: float = 30.0) -> None:
+        """Poll `path` until it answers 200; raise with the log tail if the process died."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.popen.poll() is not None:
+                raise RuntimeError(f"{self.name} exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.base_url + path, timeout=1) as response:  # noqa: S310
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"{self.name} not ready after {timeout_s}s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the process's log."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL after a grace period."""
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(timeout=5)
+
+    def __enter__(self) -> Proc:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def _spawn(name: str, argv: list[str], env: dict[str, str], logdir: Path, port: int) -> Proc:
+    logdir.mkdir(parents=True, exist_ok=True)
+    log_path = logdir / f"{name}-{port}.log"
+    with log_path.open("wb") as log:
+        popen = subprocess.Popen(  # the children inherit the log file; we close our copy
+            argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env
+        )
+    return Proc(name, popen, f"http://{LOOPBACK}:{port}", log_path)
+
+
+def _clean_env() -> dict[str, str]:
+    # The caller's RESOLVER_* settings must not leak into a benchmark's configuration.
+    return {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+
+
+def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
+    """`python -m benchmarks fake-llm ARGS` on a free port, ready to answer."""
+    port = free_port()
+    argv = [sys.executable, "-m", "benchmarks", "fake-llm", "--port", str(port), *args]
+    if uvloop:
+        argv.append("--uvloop")
+    proc = _spawn("fake-llm", argv, _clean_env(), logdir, port)
+    proc.wait_ready("/v1/models")
+    return proc
+
+
+def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = False) -> Proc:
+    """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer."""
+    port = free_port()
+    env = _clean_env()
+    env.update({f"RESOLVER_{k.upper()}": v for k, v in settings.items()})
+    env["RESOLVER_HOST"] = LOOPBACK
+    env["RESOLVER_PORT"] = str(port)
+    argv = (
+        [sys.executable, "-c", _SERVICE_ON_UVLOOP]
+        if uvloop
+        else [sys.executable, "-m", "resolver", "serve"]
+    )
+    proc = _spawn("resolver", argv, env, logdir, port)
+    proc.wait_ready("/healthz")
+    return proc

@@ -1,0 +1,193 @@
+"""`python -m benchmarks run SCENARIO|all [--quick] [--json PATH]`: the benchmark suite.
+
+Starts the fake LLM and the service itself (subprocesses on free loopback ports), runs the
+scenario, writes `<out>/<scenario>.json` (and PNGs) and prints the headline figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.metadata
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmarks import scenarios
+from benchmarks.llmclient import llm_client
+from benchmarks.load import uvloop_factory, write_json
+from benchmarks.procs import start_fake
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _llm_client(ctx: scenarios.Context) -> dict[str, Any]:
+    with start_fake(ctx.logdir, uvloop=ctx.uvloop) as fake:
+        return llm_client(fake, quick=ctx.quick)
+
+
+SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
+    "overhead": scenarios.overhead,
+    "fanout": scenarios.fanout,
+    "gateway": scenarios.gateway,
+    "rules": scenarios.rules,
+    "llm-client": _llm_client,
+}
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    model = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions: dict[str, str | None] = {}
+    for name in ("aiohttp", "openai", "pydantic", "orjson", "tenacity", "structlog", "uvloop"):
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "load_avg_at_start": [round(v, 2) for v in os.getloadavg()],
+        "python": platform.python_version(),
+        "os": platform.platform(terse=True),
+        "versions": versions,
+        "commit": _commit(),
+    }
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent,
+            timeout=5,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
+def run_one(name: str, ctx: scenarios.Context) -> dict[str, Any]:
+    """Run one scenario and wrap its figures with when, where and how long."""
+    started = time.perf_counter()
+    when = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    print(f"== {name}{' (quick)' if ctx.quick else ''}", flush=True)
+    figures = SCENARIOS[name](ctx)
+    return {
+        "scenario": name,
+        "quick": ctx.quick,
+        "uvloop": ctx.uvloop,
+        "started_at": when,
+        "wall_s": round(time.perf_counter() - started, 1),
+        "machine": machine(),
+        **figures,
+    }
+
+
+def _overhead_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| overhead | {lv['clients']} clients | overhead p50 {lv['overhead_p50_ms']} ms, "
+        f"p99 {lv['overhead_p99_ms']} ms; {lv['rps']} req/s | "
+        + ("p50 ≤ 3 ms, p99 ≤ 15 ms |" if lv["clients"] == 50 else "|")
+        for lv in result["levels"]
+    ]
+
+
+def _fanout_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| fanout | N={pt['n']} | p50 {pt['p50_ms']} ms / ideal {pt['ideal_ms']} ms = "
+        f"{pt['ratio']}; max_concurrency 1: {pt.get('sequential_p50_ms')} ms | ratio ≤ 1.10 |"
+        for pt in result["points"]
+    ]
+
+
+def _gateway_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| gateway | {label} | success {run['success_rate']}, gateway 429s {run['llm_429s']}, "
+        f"p99 {run['p99_ms']} ms | " + ("0 × 429, 100% |" if label == "with_llm_qps_10" else "|")
+        for label, run in result["runs"].items()
+    ]
+
+
+def _rules_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| rules | {label} | {run['rps']} req/s, {run['cpu_us_per_request']} µs CPU/req, "
+        f"p99 {run['p99_ms']} ms, 422s {run['count_422']} of {run['requests']} | "
+        + ("≥ 2000 req/s |" if label == "service" else "|")
+        for label, run in result["runs"].items()
+    ]
+
+
+def _llm_client_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| llm-client | {label} | {v['cpu_us_per_call']} µs CPU/call, ×{v['ratio_to_raw']} raw | |"
+        for label, v in result["variants"].items()
+    ]
+
+
+_ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+    "overhead": _overhead_rows,
+    "fanout": _fanout_rows,
+    "gateway": _gateway_rows,
+    "rules": _rules_rows,
+    "llm-client": _llm_client_rows,
+}
+
+
+def headline(result: dict[str, Any]) -> list[str]:
+    """Markdown table rows: scenario | case | figures | target."""
+    return _ROWS[result["scenario"]](result)
+
+
+def main(argv: list[str]) -> int:
+    """Run the scenarios named on the command line."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks run", description=__doc__)
+    parser.add_argument("scenario", choices=[*SCENARIOS, "all"])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (< 60 s each)")
+    parser.add_argument("--json", type=Path, help="write the result (all: every result) here")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="results folder (JSON, PNG)")
+    parser.add_argument("--uvloop", action="store_true", help="run everything on uvloop")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    if args.uvloop and uvloop_factory() is None:
+        parser.error("--uvloop needs uvloop installed (pip install uvloop)")
+    names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
+    rows: list[str] = []
+    collected: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="resolver-bench-") as logdir:
+        ctx = scenarios.Context(
+            out=args.out,
+            logdir=Path(logdir),
+            quick=args.quick,
+            uvloop=args.uvloop,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
+        for name in names:
+            result = run_one(name, ctx)
+            collected.append(result)
+            write_json(result, args.out / f"{name}.json")
+            if args.json and len(names) == 1:
+                write_json(result, args.json)
+            rows += headline(result)
+            print("\n".join(headline(result)), flush=True)
+            print(f"targets: {result.get('targets', {})}  ({result['wall_s']} s)", flush=True)
+    if args.json and len(names) > 1:
+        write_json({"results": collected}, args.json)
+    print("\n| scenario | case | figures | target |\n|---|---|---|---|\n" + "\n".join(rows))
+    return 0

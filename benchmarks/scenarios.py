@@ -1,0 +1,391 @@
+"""The service scenarios of `python -m benchmarks run`: overhead, fanout, gateway, rules.
+
+Each starts the fake LLM and the service as subprocesses on free loopback ports, drives them
+with the load generator in this process, and returns its JSON figures; PNGs go next to them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks import bodies
+from benchmarks.load import LoadConfig, LoadResult, plot, run_load, run_with_loop
+from benchmarks.procs import Proc, start_fake, start_service
+
+LLM_LATENCY_MS = 200
+ENDPOINT = "/v1/dynamic-params"
+_SEQ_IN_QUERY = re.compile(r"#(\d+)\s*$")
+
+
+@dataclass
+class Context:
+    """Where results and logs go, and how hard and how long to push."""
+
+    out: Path
+    logdir: Path
+    quick: bool
+    uvloop: bool = False
+    progress: bool = True
+
+    def load(self, proc: Proc, **fields: Any) -> LoadResult:
+        """Run one load against the service's endpoint."""
+        config = LoadConfig(url=proc.base_url + ENDPOINT, progress=self.progress, **fields)
+        return run_with_loop(run_load(config), uvloop=self.uvloop)
+
+    def service(self, fake: Proc | None, **settings: str) -> Proc:
+        """The service, wired to the fake when one is given, logging at INFO as in production."""
+        values = {"log_level": "INFO", **settings}
+        if fake is not None:
+            values |= {"llm_base_url": fake.base_url + "/v1", "llm_api_key": "sk-bench"}
+        return start_service(self.logdir, values, uvloop=self.uvloop)
+
+    def fake(self, *args: str) -> Proc:
+        """The fake LLM, seeded."""
+        return start_fake(self.logdir, "--seed", "7", *args, uvloop=self.uvloop)
+
+
+def nearest_rank(values: list[float], q: float) -> float | None:
+    """The q-th percentile (nearest rank) of the values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def _ms(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+# The default process cap of 16 LLM calls in flight would queue 50 clients behind it (16 calls
+# per 200 ms = 80/s); this scenario measures the service's own cost, so the cap is raised.
+OVERHEAD_MAX_INFLIGHT = 64
+
+
+def overhead(ctx: Context) -> dict[str, Any]:
+    """Service latency minus the fake's own, for one LLM property at 1/10/50 clients."""
+    duration, warmup = (4.0, 1.0) if ctx.quick else (8.0, 2.0)
+    levels: list[dict[str, Any]] = []
+    results: list[LoadResult] = []
+    with (
+        ctx.fake("--latency-ms", str(LLM_LATENCY_MS)) as fake,
+        ctx.service(fake, llm_max_inflight=str(OVERHEAD_MAX_INFLIGHT)) as service,
+    ):
+        for clients in (1, 10, 50):
+            fake.post("/_fake/reset")
+            cpu_before = service.cpu_s()
+            result = ctx.load(
+                service,
+                bodies=[bodies.overhead_body()],
+                concurrency=clients,
+                duration_s=duration,
+                warmup_s=warmup,
+                label=f"{clients} clients",
+            )
+            cpu = service.cpu_s() - cpu_before
+            stats = fake.get_json("/_fake/stats?timings=1")
+            results.append(result)
+            levels.append(_overhead_level(result, stats, clients, cpu))
+    plot(results, ctx.out / "overhead.png", "overhead: one LLM property, fake LLM fixed 200 ms")
+    at_50 = levels[-1]
+    return {
+        "method": (
+            "Each request carries its sequence number in the query; the fake records, per "
+            "call, the query and its own handling time (request read to response built). "
+            "overhead = client-observed latency - the fake's time for that request's call, "
+            "so it covers the load generator's client, loopback I/O both ways, the service's "
+            "parsing/validation/rules/prompt building, the openai SDK and the response. "
+            "vs_fixed_p50_ms = client p50 - 200 ms, for comparison."
+        ),
+        "llm_latency_ms": LLM_LATENCY_MS,
+        "settings": {"RESOLVER_LLM_MAX_INFLIGHT": OVERHEAD_MAX_INFLIGHT},
+        "levels": levels,
+        "targets": {
+            "overhead_p50_ms<=3 at 50 clients": _le(at_50["overhead_p50_ms"], 3.0),
+            "overhead_p99_ms<=15 at 50 clients": _le(at_50["overhead_p99_ms"], 15.0),
+        },
+    }
+
+
+def _le(value: float | None, limit: float) -> bool:
+    return value is not None and value <= limit
+
+
+def _overhead_level(
+    result: LoadResult, stats: dict[str, Any], clients: int, cpu_s: float
+) -> dict[str, Any]:
+    fake_ms: dict[int, float] = {}
+    for query, handled_ms in stats["timings"]:
+        match = _SEQ_IN_QUERY.search(query or "")
+        if match:
+            fake_ms[int(match.group(1))] = handled_ms
+    measured = [s for s in result.measured() if s.error is None and s.status == 200]
+    overheads = [s.latency_s * 1000 - fake_ms[s.seq] for s in measured if s.seq in fake_ms]
+    summary = result.summary()
+    latency = summary["latency_ok_ms"]
+    return {
+        "clients": clients,
+        "requests": summary["requests"],
+        "ok": summary["ok"],
+        "rps": summary["rps"],
+        "p50_ms": latency["p50"],
+        "p99_ms": latency["p99"],
+        "fake_p50_ms": _ms(nearest_rank(list(fake_ms.values()), 50)),
+        "overhead_p50_ms": _ms(nearest_rank(overheads, 50)),
+        "overhead_p90_ms": _ms(nearest_rank(overheads, 90)),
+        "overhead_p99_ms": _ms(nearest_rank(overheads, 99)),
+        "overhead_max_ms": _ms(max(overheads, default=None)),
+        "vs_fixed_p50_ms": _ms(None if latency["p50"] is None else latency["p50"] - 200),
+        "paired": len(overheads),
+        "llm_calls": stats["counts"].get("calls", 0),
+        "service_cpu_us_per_request": round(cpu_s * 1e6 / max(1, len(result.samples)), 1),
+        "status": summary["status"],
+        "errors": summary["errors"],
+    }
+
+
+FANOUT_SIZES = (1, 2, 4, 8, 16)
+
+
+def fanout(ctx: Context) -> dict[str, Any]:
+    """p50 of N-property requests against ⌈N/4⌉ × 200 ms, and against max_concurrency 1."""
+    rounds = {4: 5, 1: 2} if ctx.quick else {4: 10, 1: 3}
+    points: dict[int, dict[str, Any]] = {n: {"n": n} for n in FANOUT_SIZES}
+    results: list[LoadResult] = []
+    with (
+        ctx.fake("--latency-ms", str(LLM_LATENCY_MS)) as fake,
+        ctx.service(fake) as service,
+    ):
+        ctx.load(service, bodies=[bodies.fanout_body(4, 4)], max_requests=2, duration_s=30)
+        for limit in (4, 1):
+            for n in FANOUT_SIZES:
+                result = ctx.load(
+                    service,
+                    bodies=[bodies.fanout_body(n, limit)],
+                    concurrency=1,
+                    max_requests=rounds[limit],
+                    duration_s=120,
+                    label=f"N={n} max_concurrency={limit}",
+                )
+                summary = result.summary()
+                ideal = math.ceil(n / limit) * LLM_LATENCY_MS
+                p50 = summary["latency_ok_ms"]["p50"]
+                key = "" if limit == 4 else "sequential_"
+                points[n] |= {
+                    f"{key}ideal_ms": ideal,
+                    f"{key}p50_ms": p50,
+                    f"{key}ratio": None if p50 is None else round(p50 / ideal, 3),
+                    f"{key}requests": summary["requests"],
+                    f"{key}ok": summary["ok"],
+                }
+                if limit == 4:
+                    results.append(result)
+    for point in points.values():
+        if point.get("p50_ms") and point.get("sequential_p50_ms"):
+            point["speedup_vs_sequential"] = round(point["sequential_p50_ms"] / point["p50_ms"], 2)
+    _plot_fanout(list(points.values()), ctx.out / "fanout.png")
+    ratios = [p.get("ratio") for p in points.values()]
+    return {
+        "method": (
+            "One client, requests in sequence; each of N metric properties needs one LLM "
+            "call (fixed 200 ms). ideal_ms = ceil(N/4) x 200; ratio = p50 / ideal. The "
+            "sequential baseline is the same request with options.max_concurrency = 1."
+        ),
+        "llm_latency_ms": LLM_LATENCY_MS,
+        "max_concurrency": 4,
+        "points": list(points.values()),
+        "targets": {"ratio<=1.10 for every N": all(r is not None and r <= 1.10 for r in ratios)},
+    }
+
+
+def _plot_fanout(points: list[dict[str, Any]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axis = plt.subplots(figsize=(8, 4.5))
+    ns = [p["n"] for p in points]
+    x = range(len(ns))
+    width = 0.27
+    series = (
+        ("ideal ceil(N/4)x200", "ideal_ms"),
+        ("p50 max_concurrency=4", "p50_ms"),
+        ("p50 max_concurrency=1", "sequential_p50_ms"),
+    )
+    for offset, (label, key) in enumerate(series):
+        axis.bar(
+            [i + (offset - 1) * width for i in x],
+            [p.get(key) or 0 for p in points],
+            width,
+            label=label,
+        )
+    axis.set_xticks(list(x), [f"N={n}" for n in ns])
+    axis.set_ylabel("latency (ms)")
+    axis.set_title("fan-out: N properties, fake LLM 200 ms")
+    axis.legend(fontsize="small")
+    axis.grid(True, axis="y", alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def gateway(ctx: Context) -> dict[str, Any]:
+    """20 clients x 4 properties against a 10 QPS gateway, without and with RESOLVER_LLM_QPS."""
+    duration = 10.0 if ctx.quick else 30.0
+    runs: dict[str, dict[str, Any]] = {}
+    results: list[LoadResult] = []
+    with ctx.fake("--latency-ms", str(LLM_LATENCY_MS), "--gateway-qps", "10") as fake:
+        for label, qps in (("without_limiter", None), ("with_llm_qps_10", "10")):
+            fake.post("/_fake/reset")
+            settings = {"llm_qps": qps} if qps else {}
+            with ctx.service(fake, **settings) as service:
+                result = ctx.load(
+                    service,
+                    bodies=[bodies.fanout_body(4, 4)],
+                    concurrency=20,
+                    duration_s=duration,
+                    timeout_s=60,
+                    drain_s=45,
+                    label=label,
+                )
+            stats = fake.get_json("/_fake/stats")
+            summary = result.summary()
+            results.append(result)
+            runs[label] = {
+                "requests": summary["requests"],
+                "success_rate": summary["success_rate"],
+                "ok_rps": summary["ok_rps"],
+                "llm_429s": stats["counts"].get("gateway_429", 0),
+                "llm_calls": stats["counts"].get("calls", 0),
+                "llm_calls_answered": stats["counts"].get("status_200", 0),
+                "p50_ms": summary["latency_ms"]["p50"],
+                "p99_ms": summary["latency_ms"]["p99"],
+                "max_ms": summary["latency_ms"]["max"],
+                "status": summary["status"],
+                "codes": summary["codes"],
+                "errors": summary["errors"],
+                "cancelled": summary["cancelled"],
+            }
+    plot(results, ctx.out / "gateway.png", "gateway: 10 QPS limit, 20 clients x 4 properties")
+    limited = runs["with_llm_qps_10"]
+    return {
+        "method": (
+            f"The fake admits at most 10 calls in any sliding second (429 + Retry-After above). "
+            f"20 closed-loop clients send 4-property requests for {duration:g} s; requests in "
+            "flight at the end are awaited. Latency includes the queueing behind the limiter: "
+            "10 calls/s serve at most 2.5 such requests/s."
+        ),
+        "duration_s": duration,
+        "runs": runs,
+        "targets": {
+            "zero gateway 429s with the limiter": limited["llm_429s"] == 0,
+            "100% success with the limiter": limited["success_rate"] == 1.0,
+        },
+    }
+
+
+def rules(ctx: Context) -> dict[str, Any]:
+    """Throughput and CPU per request of requests settled in code (rules-only service)."""
+    duration, warmup = (4.0, 1.0) if ctx.quick else (6.0, 1.0)
+    clients = 16
+    payloads = [b for _, _, b in bodies.RULES_BODIES]
+    runs: dict[str, dict[str, Any]] = {}
+    results: list[LoadResult] = []
+    for label, settings in (("service", {}), ("service_log_warning", {"log_level": "WARNING"})):
+        with ctx.service(None, **settings) as service:
+            result, cpu_s = _timed_load(
+                ctx,
+                service,
+                payloads,
+                clients=clients,
+                duration=duration,
+                warmup=warmup,
+                label=label,
+            )
+        runs[label] = _rules_figures(result, cpu_s) | {"by_body": _by_body(result)}
+        results.append(result)
+    with ctx.fake() as fake:
+        config = LoadConfig(
+            url=fake.base_url + "/_fake/echo",
+            bodies=payloads,
+            concurrency=clients,
+            duration_s=duration,
+            warmup_s=warmup,
+            progress=ctx.progress,
+            label="aiohttp JSON echo",
+        )
+        cpu_before = fake.cpu_s()
+        result = run_with_loop(run_load(config), uvloop=ctx.uvloop)
+        runs["aiohttp_echo"] = _rules_figures(result, fake.cpu_s() - cpu_before)
+        results.append(result)
+    plot(results, ctx.out / "rules.png", "rules: requests settled in code, no LLM")
+    main = runs["service"]
+    return {
+        "method": (
+            f"A rules-only service (no LLM configured, INFO access log as in production); "
+            f"{clients} closed-loop clients cycle through {len(payloads)} bodies: "
+            + ", ".join(
+                f"{n} ({'200' if ok else '422 until the time engine lands'})"
+                for n, ok, _ in bodies.RULES_BODIES
+            )
+            + ". cpu_us_per_request = server process CPU (user+sys) / requests. The load "
+            "generator shares the 2 cores, so rps is a floor; capacity_rps_one_core = "
+            "1e6 / cpu_us_per_request. aiohttp_echo is the same load on a bare aiohttp JSON "
+            "echo (the fake's /_fake/echo), the ceiling of this set-up."
+        ),
+        "clients": clients,
+        "runs": runs,
+        "targets": {
+            ">=2000 rps on one server process": main["rps"] >= 2000,
+        },
+    }
+
+
+def _timed_load(
+    ctx: Context,
+    service: Proc,
+    payloads: list[bytes],
+    *,
+    clients: int,
+    duration: float,
+    warmup: float,
+    label: str,
+) -> tuple[LoadResult, float]:
+    ctx.load(service, bodies=payloads, concurrency=clients, duration_s=warmup)
+    cpu_before = service.cpu_s()
+    result = ctx.load(
+        service, bodies=payloads, concurrency=clients, duration_s=duration, label=label
+    )
+    return result, service.cpu_s() - cpu_before
+
+
+def _rules_figures(result: LoadResult, cpu_s: float) -> dict[str, Any]:
+    summary = result.summary()
+    cpu_us = cpu_s * 1e6 / max(1, summary["requests"])
+    return {
+        "requests": summary["requests"],
+        "rps": summary["rps"],
+        "cpu_us_per_request": round(cpu_us, 1),
+        "capacity_rps_one_core": round(1e6 / cpu_us) if cpu_us else None,
+        "server_cpu_share": round(cpu_s / summary["window_s"], 3) if summary["window_s"] else 0,
+        "p50_ms": summary["latency_ms"]["p50"],
+        "p99_ms": summary["latency_ms"]["p99"],
+        "status": summary["status"],
+        "errors": summary["errors"],
+        "count_422": summary["status"].get("422", 0),
+    }
+
+
+def _by_body(result: LoadResult) -> dict[str, dict[str, int]]:
+    names = [n for n, _, _ in bodies.RULES_BODIES]
+    counts: dict[str, dict[str, int]] = {n: {} for n in names}
+    for sample in result.measured():
+        status = "error" if sample.error else str(sample.status)
+        bucket = counts[names[sample.seq % len(names)]]
+        bucket[status] = bucket.get(status, 0) + 1
+    return counts
