@@ -19,6 +19,7 @@ import aiohttp
 import openai
 import orjson
 import structlog
+from openai.types.chat import ChatCompletion
 from tenacity import (
     AsyncRetrying,
     RetryCallState,
@@ -36,6 +37,9 @@ from resolver.settings import Settings
 log = structlog.get_logger("resolver.llm")
 
 Message = dict[str, str]
+
+# The SDK's marker for "hand back the response unread" (`with_streaming_response` sets it).
+_RAW_RESPONSE_HEADER = "X-Stainless-Raw-Response"
 
 # 100 ms, then 200 ms, each plus up to 50 ms of jitter.
 _backoff = wait_exponential_jitter(multiplier=0.1, exp_base=2, max=0.25, jitter=0.05)
@@ -225,16 +229,27 @@ class LLMClient:
         return _read_completion(body)
 
     async def _post(self, messages: Sequence[Message], extra: dict[str, Any]) -> bytes:
-        # The streaming-response form hands us the raw body: the size cap is enforced while
-        # reading, and orjson reads it without building the SDK's pydantic objects.
+        # `client.post` with the body encoded by orjson skips what `chat.completions.create`
+        # does per call to typed params (a recursive TypedDict transform, then stdlib JSON):
+        # 2.15 -> 1.07 ms of CPU per call (`python -m benchmarks run llm-client`). The
+        # raw-response header is what `with_streaming_response` sends: the body stays unread,
+        # so the size cap is enforced while reading, and orjson reads it without building the
+        # SDK's pydantic objects. Errors are raised as APIStatusError exactly as before.
         cap = self._settings.llm_max_response_bytes
-        async with self._client.chat.completions.with_streaming_response.create(
-            model=self._settings.llm_model,
-            messages=list(messages),  # type: ignore[arg-type]
-            temperature=0,
-            max_tokens=self._settings.llm_max_tokens,
+        payload = {
+            "model": self._settings.llm_model,
+            "messages": list(messages),
+            "temperature": 0,
+            "max_tokens": self._settings.llm_max_tokens,
             **extra,
-        ) as response:
+        }
+        response = await self._client.post(
+            "/chat/completions",
+            cast_to=openai.AsyncAPIResponse[ChatCompletion],
+            content=orjson.dumps(payload),
+            options={"headers": {_RAW_RESPONSE_HEADER: "stream"}},
+        )
+        try:
             chunks: list[bytes] = []
             size = 0
             async for chunk in response.iter_bytes():
@@ -242,6 +257,8 @@ class LLMClient:
                 if size > cap:
                     raise _BadOutput(f"the response exceeds {cap} bytes")
                 chunks.append(chunk)
+        finally:
+            await response.close()
         return b"".join(chunks)
 
 
