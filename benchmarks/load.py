@@ -52,6 +52,7 @@ class LoadConfig:
     duration_s: float = 10.0
     max_requests: int | None = None
     warmup_s: float = 0.0
+    ramp_s: float = 0.0
     timeout_s: float = 30.0
     drain_s: float = 30.0
     max_outstanding: int = 2000
@@ -218,11 +219,16 @@ class _Run:
         self.samples.append(Sample(seq, started - self.t0, finished - started, status, error, code))
 
     async def closed(self) -> None:
-        async def client() -> None:
+        clients = self.config.concurrency
+
+        async def client(index: int) -> None:
+            # Clients that all start at once stay in lock-step against a fixed-latency
+            # backend, and every wave queues behind itself; a ramp spreads them out.
+            await asyncio.sleep(self.config.ramp_s * index / clients)
             while (seq := self.next_seq(time.perf_counter())) is not None:
                 await self.one(seq, time.perf_counter())
 
-        await asyncio.gather(*(client() for _ in range(self.config.concurrency)))
+        await asyncio.gather(*(client(i) for i in range(clients)))
 
     async def open(self) -> None:
         assert self.config.rate is not None
@@ -383,6 +389,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-d", "--duration", type=float, default=10.0, help="seconds measured")
     parser.add_argument("-n", "--requests", type=int, help="stop after this many requests")
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds sent, not measured")
+    parser.add_argument(
+        "--ramp", type=float, default=0.0, help="closed loop: spread client starts over S seconds"
+    )
     parser.add_argument("--timeout", type=float, default=30.0, help="per request, seconds")
     parser.add_argument("--drain", type=float, default=30.0, help="wait for stragglers, s")
     parser.add_argument("--json", type=Path, help="write the result JSON here")
@@ -417,6 +426,7 @@ def main(argv: list[str]) -> int:
         duration_s=args.duration,
         max_requests=args.requests,
         warmup_s=args.warmup,
+        ramp_s=args.ramp,
         timeout_s=args.timeout,
         drain_s=args.drain,
         progress=not args.no_progress,

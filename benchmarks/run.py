@@ -92,7 +92,7 @@ def run_one(name: str, ctx: scenarios.Context) -> dict[str, Any]:
     return {
         "scenario": name,
         "quick": ctx.quick,
-        "uvloop": ctx.uvloop,
+        "uvloop": {"service_and_fake": ctx.uvloop, "load_generator": ctx.loadgen_uvloop},
         "started_at": when,
         "wall_s": round(time.perf_counter() - started, 1),
         "machine": machine(),
@@ -162,7 +162,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="shorter runs (< 60 s each)")
     parser.add_argument("--json", type=Path, help="write the result (all: every result) here")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results folder (JSON, PNG)")
-    parser.add_argument("--uvloop", action="store_true", help="run everything on uvloop")
+    parser.add_argument(
+        "--uvloop", action="store_true", help="run the service and the fake on uvloop too"
+    )
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     if args.uvloop and uvloop_factory() is None:

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from benchmarks import bodies
-from benchmarks.load import LoadConfig, LoadResult, plot, run_load, run_with_loop
+from benchmarks.load import (
+    LoadConfig,
+    LoadResult,
+    plot,
+    run_load,
+    run_with_loop,
+    uvloop_factory,
+)
 from benchmarks.procs import Proc, start_fake, start_service
 
 LLM_LATENCY_MS = 200
@@ -30,11 +37,18 @@ class Context:
     quick: bool
     uvloop: bool = False
     progress: bool = True
+    # The load generator shares the 2 cores with the service: on uvloop (when installed) it
+    # needs about a third of the CPU per request, which leaves more to the service.
+    loadgen_uvloop: bool = field(default_factory=lambda: uvloop_factory() is not None)
 
     def load(self, proc: Proc, **fields: Any) -> LoadResult:
         """Run one load against the service's endpoint."""
         config = LoadConfig(url=proc.base_url + ENDPOINT, progress=self.progress, **fields)
-        return run_with_loop(run_load(config), uvloop=self.uvloop)
+        return self.drive(config)
+
+    def drive(self, config: LoadConfig) -> LoadResult:
+        """Run one load."""
+        return run_with_loop(run_load(config), uvloop=self.loadgen_uvloop)
 
     def service(self, fake: Proc | None, **settings: str) -> Proc:
         """The service, wired to the fake when one is given, logging at INFO as in production."""
@@ -83,6 +97,7 @@ def overhead(ctx: Context) -> dict[str, Any]:
                 concurrency=clients,
                 duration_s=duration,
                 warmup_s=warmup,
+                ramp_s=LLM_LATENCY_MS / 1000,
                 label=f"{clients} clients",
             )
             cpu = service.cpu_s() - cpu_before
@@ -296,19 +311,12 @@ def rules(ctx: Context) -> dict[str, Any]:
     payloads = [b for _, _, b in bodies.RULES_BODIES]
     runs: dict[str, dict[str, Any]] = {}
     results: list[LoadResult] = []
-    for label, settings in (("service", {}), ("service_log_warning", {"log_level": "WARNING"})):
-        with ctx.service(None, **settings) as service:
-            result, cpu_s = _timed_load(
-                ctx,
-                service,
-                payloads,
-                clients=clients,
-                duration=duration,
-                warmup=warmup,
-                label=label,
-            )
-        runs[label] = _rules_figures(result, cpu_s) | {"by_body": _by_body(result)}
-        results.append(result)
+    with ctx.service(None) as service:
+        result, cpu_s = _timed_load(
+            ctx, service, payloads, clients=clients, duration=duration, warmup=warmup
+        )
+    runs["service"] = _rules_figures(result, cpu_s) | {"by_body": _by_body(result)}
+    results.append(result)
     with ctx.fake() as fake:
         config = LoadConfig(
             url=fake.base_url + "/_fake/echo",
@@ -320,7 +328,7 @@ def rules(ctx: Context) -> dict[str, Any]:
             label="aiohttp JSON echo",
         )
         cpu_before = fake.cpu_s()
-        result = run_with_loop(run_load(config), uvloop=ctx.uvloop)
+        result = ctx.drive(config)
         runs["aiohttp_echo"] = _rules_figures(result, fake.cpu_s() - cpu_before)
         results.append(result)
     plot(results, ctx.out / "rules.png", "rules: requests settled in code, no LLM")
@@ -354,12 +362,11 @@ def _timed_load(
     clients: int,
     duration: float,
     warmup: float,
-    label: str,
 ) -> tuple[LoadResult, float]:
     ctx.load(service, bodies=payloads, concurrency=clients, duration_s=warmup)
     cpu_before = service.cpu_s()
     result = ctx.load(
-        service, bodies=payloads, concurrency=clients, duration_s=duration, label=label
+        service, bodies=payloads, concurrency=clients, duration_s=duration, label="service"
     )
     return result, service.cpu_s() - cpu_before
 
