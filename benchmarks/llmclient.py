@@ -241,10 +241,39 @@ def _package(filename: str) -> str:
     return "stdlib:" + Path(filename).stem
 
 
-def llm_client(fake: Proc, *, quick: bool) -> dict[str, Any]:
-    """Run the comparison against a started fake."""
-    calls, repeats = (300, 3) if quick else (1000, 5)
+def plot_variants(variants: dict[str, dict[str, Any]], path: Path) -> None:
+    """PNG: client CPU per call of each variant, with its runs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(variants)
+    fig, axis = plt.subplots(figsize=(9, 4))
+    axis.barh(names, [variants[n]["cpu_us_per_call"] for n in names], color="tab:blue")
+    for index, name in enumerate(names):
+        runs = variants[name]["cpu_us_per_call_runs"]
+        axis.plot(runs, [index] * len(runs), "k|", markersize=12)
+        axis.annotate(
+            f" ×{variants[name]['ratio_to_raw']}",
+            (variants[name]["cpu_us_per_call"], index),
+            va="center",
+        )
+    axis.invert_yaxis()
+    axis.set_xlabel(f"client CPU per LLM call (µs), {CONCURRENCY} in flight; ticks = runs")
+    axis.set_title("llm-client: what one LLM call costs the caller")
+    axis.grid(True, axis="x", alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def llm_client(fake: Proc, out: Path, *, quick: bool) -> dict[str, Any]:
+    """Run the comparison against a started fake; the PNG goes to `out`."""
+    calls, repeats = (300, 3) if quick else (600, 5)
     figures = asyncio.run(measure(fake.base_url + "/v1", calls=calls, repeats=repeats))
+    plot_variants(figures["variants"], out / "llm-client.png")
     ours = figures["variants"]["resolver_llm_client"]
     raw = figures["variants"]["raw_aiohttp_post"]
     return {

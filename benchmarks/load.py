@@ -95,6 +95,7 @@ class LoadResult:
     elapsed_s: float
     dropped: int = 0
     cancelled: int = 0
+    client_cpu_s: float = 0.0
 
     def measured(self) -> list[Sample]:
         """Samples that started after the warm-up."""
@@ -145,6 +146,10 @@ class LoadResult:
             "codes": dict(sorted(codes.items())),
             "dropped": self.dropped,
             "cancelled": self.cancelled,
+            # this process's CPU (all requests, warm-up included): the generator's own cost
+            "client_cpu_us_per_request": (
+                round(self.client_cpu_s * 1e6 / len(self.samples), 1) if self.samples else None
+            ),
             "timeline": self.timeline(),
         }
 
@@ -269,6 +274,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
     limit = config.concurrency if config.rate is None else config.max_outstanding
     connector = aiohttp.TCPConnector(limit=limit, limit_per_host=limit, force_close=False)
     timeout = aiohttp.ClientTimeout(total=config.timeout_s)
+    cpu_started = time.process_time()
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         run = _Run(config, session)
         total = config.max_requests or math.ceil(config.warmup_s + config.duration_s)
@@ -293,7 +299,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
                 await ticker
             bar.close()
         elapsed = time.perf_counter() - run.t0
-    return LoadResult(config, run.samples, elapsed, run.dropped, cancelled)
+    client_cpu = time.process_time() - cpu_started
+    return LoadResult(config, run.samples, elapsed, run.dropped, cancelled, client_cpu)
 
 
 async def _tick(bar: Any, run: _Run) -> None:

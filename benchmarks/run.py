@@ -29,7 +29,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 def _llm_client(ctx: scenarios.Context) -> dict[str, Any]:
     with start_fake(ctx.logdir, uvloop=ctx.uvloop) as fake:
-        return llm_client(fake, quick=ctx.quick)
+        return llm_client(fake, ctx.out, quick=ctx.quick)
 
 
 SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
@@ -88,6 +88,7 @@ def run_one(name: str, ctx: scenarios.Context) -> dict[str, Any]:
     started = time.perf_counter()
     when = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     print(f"== {name}{' (quick)' if ctx.quick else ''}", flush=True)
+    where = machine()
     figures = SCENARIOS[name](ctx)
     return {
         "scenario": name,
@@ -95,7 +96,8 @@ def run_one(name: str, ctx: scenarios.Context) -> dict[str, Any]:
         "uvloop": {"service_and_fake": ctx.uvloop, "load_generator": ctx.loadgen_uvloop},
         "started_at": when,
         "wall_s": round(time.perf_counter() - started, 1),
-        "machine": machine(),
+        "machine": where,
+        "load_avg_at_end": [round(v, 2) for v in os.getloadavg()],
         **figures,
     }
 

@@ -84,6 +84,7 @@ def overhead(ctx: Context) -> dict[str, Any]:
     duration, warmup = (4.0, 1.0) if ctx.quick else (8.0, 2.0)
     levels: list[dict[str, Any]] = []
     results: list[LoadResult] = []
+    overheads: dict[str, list[float]] = {}
     with (
         ctx.fake("--latency-ms", str(LLM_LATENCY_MS)) as fake,
         ctx.service(fake, llm_max_inflight=str(OVERHEAD_MAX_INFLIGHT)) as service,
@@ -103,8 +104,9 @@ def overhead(ctx: Context) -> dict[str, Any]:
             cpu = service.cpu_s() - cpu_before
             stats = fake.get_json("/_fake/stats?timings=1")
             results.append(result)
-            levels.append(_overhead_level(result, stats, clients, cpu))
-    plot(results, ctx.out / "overhead.png", "overhead: one LLM property, fake LLM fixed 200 ms")
+            figures, overheads[result.config.label] = _overhead_level(result, stats, clients, cpu)
+            levels.append(figures)
+    _plot_overhead(overheads, results, ctx.out / "overhead.png")
     at_50 = levels[-1]
     return {
         "method": (
@@ -131,7 +133,7 @@ def _le(value: float | None, limit: float) -> bool:
 
 def _overhead_level(
     result: LoadResult, stats: dict[str, Any], clients: int, cpu_s: float
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], list[float]]:
     fake_ms: dict[int, float] = {}
     for query, handled_ms in stats["timings"]:
         match = _SEQ_IN_QUERY.search(query or "")
@@ -141,7 +143,7 @@ def _overhead_level(
     overheads = [s.latency_s * 1000 - fake_ms[s.seq] for s in measured if s.seq in fake_ms]
     summary = result.summary()
     latency = summary["latency_ok_ms"]
-    return {
+    figures = {
         "clients": clients,
         "requests": summary["requests"],
         "ok": summary["ok"],
@@ -160,6 +162,43 @@ def _overhead_level(
         "status": summary["status"],
         "errors": summary["errors"],
     }
+    return figures, overheads
+
+
+def _plot_overhead(
+    overheads: dict[str, list[float]], results: list[LoadResult], path: Path
+) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (cdf, rate) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for label, values in overheads.items():
+        ordered = sorted(max(v, 0.01) for v in values)
+        if ordered:
+            cdf.plot(ordered, [(i + 1) / len(ordered) for i in range(len(ordered))], label=label)
+    for limit, style in ((3.0, ":"), (15.0, "--")):
+        cdf.axvline(limit, color="grey", linestyle=style, linewidth=1)
+    cdf.set_xscale("log")
+    cdf.set_xlabel("service latency - fake latency (ms, log); targets 3 / 15 ms")
+    cdf.set_ylabel("fraction of requests ≤ x")
+    cdf.set_title("overhead CDF")
+    cdf.grid(True, which="both", alpha=0.3)
+    cdf.legend(fontsize="small")
+    for result in results:
+        line = result.timeline()
+        rate.plot([p["t"] for p in line], [p["ok"] for p in line], label=result.config.label)
+    rate.set_xlabel("time since start (s)")
+    rate.set_ylabel("completions per second")
+    rate.set_title("throughput over time")
+    rate.grid(True, alpha=0.3)
+    rate.legend(fontsize="small")
+    fig.suptitle("overhead: one LLM property, fake LLM fixed 200 ms")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
 
 
 FANOUT_SIZES = (1, 2, 4, 8, 16)
@@ -385,6 +424,7 @@ def _rules_figures(result: LoadResult, cpu_s: float) -> dict[str, Any]:
         "status": summary["status"],
         "errors": summary["errors"],
         "count_422": summary["status"].get("422", 0),
+        "load_generator_cpu_us_per_request": summary["client_cpu_us_per_request"],
     }
 
 
