@@ -440,7 +440,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rate-429", type=float, default=0.0, help="share of calls answered 429")
     parser.add_argument("--retry-after-s", type=float, default=1.0, help="Retry-After of a 429")
     parser.add_argument("--rate-5xx", type=float, default=0.0, help="share answered 503")
-    parser.add_argument("--rate-hang", type=float, default=0.0, help="share that never answer")
+    parser.add_argument("--rate-hang", type=float, default=0.0, help="share that hang")
+    parser.add_argument("--hang-s", type=float, default=3600.0, help="how long a hang lasts")
     parser.add_argument("--rate-malformed", type=float, default=0.0, help="share cut-off JSON")
     parser.add_argument("--gateway-qps", type=float, help="429 above N calls per sliding second")
     parser.add_argument("--seed", type=int, help="seed of the latency and fault draws")
@@ -457,6 +458,7 @@ def main(argv: list[str]) -> int:
             retry_after_s=args.retry_after_s,
             rate_5xx=args.rate_5xx,
             rate_hang=args.rate_hang,
+            hang_s=args.hang_s,
             rate_malformed=args.rate_malformed,
         ),
         gateway_qps=args.gateway_qps,
