@@ -81,34 +81,42 @@ def _ms(value: float | None) -> float | None:
 OVERHEAD_MAX_INFLIGHT = 64
 
 
+OVERHEAD_LEVELS = (1, 10, 50)
+OVERHEAD_SEGMENTS = 2
+
+Segment = tuple[LoadResult, dict[str, Any], float]
+
+
 def overhead(ctx: Context) -> dict[str, Any]:
     """Service latency minus the fake's own, for one LLM property at 1/10/50 clients."""
-    duration, warmup = (4.0, 1.0) if ctx.quick else (8.0, 2.0)
-    levels: list[dict[str, Any]] = []
-    results: list[LoadResult] = []
-    overheads: dict[str, list[float]] = {}
+    segment, warmup = (2.0, 1.0) if ctx.quick else (4.0, 1.5)
+    parts: dict[int, list[Segment]] = {c: [] for c in OVERHEAD_LEVELS}
     with (
         ctx.fake("--latency-ms", str(LLM_LATENCY_MS)) as fake,
         ctx.service(fake, llm_max_inflight=str(OVERHEAD_MAX_INFLIGHT)) as service,
     ):
-        for clients in (1, 10, 50):
-            fake.post("/_fake/reset")
-            cpu_before = service.cpu_s()
-            result = ctx.load(
-                service,
-                bodies=[bodies.overhead_body()],
-                concurrency=clients,
-                duration_s=duration,
-                warmup_s=warmup,
-                ramp_s=LLM_LATENCY_MS / 1000,
-                label=f"{clients} clients",
-            )
-            cpu = service.cpu_s() - cpu_before
-            stats = fake.get_json("/_fake/stats?timings=1")
-            results.append(result)
-            figures, overheads[result.config.label] = _overhead_level(result, stats, clients, cpu)
-            levels.append(figures)
-    _plot_overhead(overheads, results, ctx.out / "overhead.png")
+        # Levels alternate segment by segment, so that a noisy minute hits all of them.
+        for _ in range(OVERHEAD_SEGMENTS):
+            for clients in OVERHEAD_LEVELS:
+                fake.post("/_fake/reset")
+                cpu_before = service.cpu_s()
+                result = ctx.load(
+                    service,
+                    bodies=[bodies.overhead_body()],
+                    concurrency=clients,
+                    duration_s=segment,
+                    warmup_s=warmup,
+                    ramp_s=LLM_LATENCY_MS / 1000,
+                    label=f"{clients} clients",
+                )
+                cpu = service.cpu_s() - cpu_before
+                parts[clients].append((result, fake.get_json("/_fake/stats?timings=1"), cpu))
+    levels: list[dict[str, Any]] = []
+    overheads: dict[str, list[float]] = {}
+    for clients, segments in parts.items():
+        figures, overheads[f"{clients} clients"] = _overhead_level(segments, clients)
+        levels.append(figures)
+    _plot_overhead(overheads, [p[0][0] for p in parts.values()], ctx.out / "overhead.png")
     at_50 = levels[-1]
     return {
         "method": (
@@ -117,6 +125,8 @@ def overhead(ctx: Context) -> dict[str, Any]:
             "overhead = client-observed latency - the fake's time for that request's call, "
             "so it covers the load generator's client, loopback I/O both ways, the service's "
             "parsing/validation/rules/prompt building, the openai SDK and the response. "
+            f"{OVERHEAD_SEGMENTS} segments of {segment:g} s per level (after {warmup:g} s of "
+            "warm-up each, clients ramped over 200 ms), levels alternating; samples pooled. "
             "vs_fixed_p50_ms = client p50 - 200 ms, for comparison."
         ),
         "llm_latency_ms": LLM_LATENCY_MS,
@@ -133,42 +143,71 @@ def _le(value: float | None, limit: float) -> bool:
     return value is not None and value <= limit
 
 
-def _overhead_level(
-    result: LoadResult, stats: dict[str, Any], clients: int, cpu_s: float
-) -> tuple[dict[str, Any], list[float]]:
+def _pair(result: LoadResult, stats: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """Overheads of the segment's answered requests, and the fake's own times."""
     fake_ms: dict[int, float] = {}
     for query, handled_ms in stats["timings"]:
         match = _SEQ_IN_QUERY.search(query or "")
         if match:
             fake_ms[int(match.group(1))] = handled_ms
     measured = [s for s in result.measured() if s.error is None and s.status == 200]
-    overheads = [s.latency_s * 1000 - fake_ms[s.seq] for s in measured if s.seq in fake_ms]
+    return (
+        [s.latency_s * 1000 - fake_ms[s.seq] for s in measured if s.seq in fake_ms],
+        list(fake_ms.values()),
+    )
+
+
+def _overhead_level(segments: list[Segment], clients: int) -> tuple[dict[str, Any], list[float]]:
+    overheads: list[float] = []
+    fake_times: list[float] = []
+    for result, stats, _ in segments:
+        paired, times = _pair(result, stats)
+        overheads += paired
+        fake_times += times
+    latencies = [
+        s.latency_s * 1000
+        for result, _, _ in segments
+        for s in result.measured()
+        if s.error is None and s.status == 200
+    ]
     pairing = "per request"
     if not overheads:
         # The task no longer carries the query verbatim: fall back to the fixed latency.
-        overheads = [s.latency_s * 1000 - LLM_LATENCY_MS for s in measured]
+        overheads = [v - LLM_LATENCY_MS for v in latencies]
         pairing = f"fixed {LLM_LATENCY_MS} ms (no request matched a call)"
-    summary = result.summary()
-    latency = summary["latency_ok_ms"]
+    summaries = [result.summary() for result, _, _ in segments]
+    requests = sum(s["requests"] for s in summaries)
+    window = sum(s["window_s"] for s in summaries)
+    status: Counter[str] = Counter()
+    for summary in summaries:
+        status.update(summary["status"])
+    p50 = nearest_rank(latencies, 50)
     figures = {
         "clients": clients,
-        "requests": summary["requests"],
-        "ok": summary["ok"],
-        "rps": summary["rps"],
-        "p50_ms": latency["p50"],
-        "p99_ms": latency["p99"],
-        "fake_p50_ms": _ms(nearest_rank(list(fake_ms.values()), 50)),
+        "requests": requests,
+        "ok": len(latencies),
+        "rps": round(requests / window, 2) if window else 0.0,
+        "p50_ms": _ms(p50),
+        "p99_ms": _ms(nearest_rank(latencies, 99)),
+        "fake_p50_ms": _ms(nearest_rank(fake_times, 50)),
         "overhead_p50_ms": _ms(nearest_rank(overheads, 50)),
         "overhead_p90_ms": _ms(nearest_rank(overheads, 90)),
         "overhead_p99_ms": _ms(nearest_rank(overheads, 99)),
         "overhead_max_ms": _ms(max(overheads, default=None)),
-        "vs_fixed_p50_ms": _ms(None if latency["p50"] is None else latency["p50"] - 200),
+        "overhead_p50_ms_segments": [
+            _ms(nearest_rank(_pair(r, st)[0], 50)) for r, st, _ in segments
+        ],
+        "vs_fixed_p50_ms": _ms(None if p50 is None else p50 - LLM_LATENCY_MS),
         "pairing": pairing,
         "paired": len(overheads) if pairing == "per request" else 0,
-        "llm_calls": stats["counts"].get("calls", 0),
-        "service_cpu_us_per_request": round(cpu_s * 1e6 / max(1, len(result.samples)), 1),
-        "status": summary["status"],
-        "errors": summary["errors"],
+        "service_cpu_us_per_request": round(
+            sum(cpu for _, _, cpu in segments)
+            * 1e6
+            / max(1, sum(len(r.samples) for r, _, _ in segments)),
+            1,
+        ),
+        "status": dict(status),
+        "errors": sum(sum(s["errors"].values()) for s in summaries),
     }
     return figures, overheads
 
