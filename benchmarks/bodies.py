@@ -75,17 +75,17 @@ def fanout_body(count: int, max_concurrency: int) -> bytes:
     )
 
 
-# Rules-only requests, every one settled in code. `settled_today` says whether the time
-# engine placeholder settles it; the others answer 422 until the engine lands, then 200.
+# Rules-only requests, every one settled in code: (name, needs the time engine, body). The
+# ones that need the engine answered 422 while resolver/timeexpr was a placeholder.
 RULES_BODIES: list[tuple[str, bool, bytes]] = [
     (
         "instant-word",
-        True,
+        False,
         body([metric("approved_drug_count")], "当前获批药品数量"),
     ),
     (
         "caller-values",
-        True,
+        False,
         body(
             [
                 metric("approved_drug_count", ("drug_type", "STRING")),
@@ -106,7 +106,7 @@ RULES_BODIES: list[tuple[str, bool, bytes]] = [
     ),
     (
         "context-text",
-        True,
+        False,
         body(
             [
                 metric("approved_drug_count", ("drug_type", "STRING")),
@@ -118,12 +118,12 @@ RULES_BODIES: list[tuple[str, bool, bytes]] = [
     ),
     (
         "last-3-months",
-        False,
+        True,
         body([metric("approved_drug_count")], "最近3个月的药品数量趋势"),
     ),
     (
         "quarter-by-month",
-        False,
+        True,
         body(
             [metric("approved_drug_count"), metric("revenue")],
             "2024年第一季度按月的药品数量和营收",

@@ -439,10 +439,11 @@ def rules(ctx: Context) -> dict[str, Any]:
             f"A rules-only service (no LLM configured, INFO access log as in production); "
             f"{clients} closed-loop clients cycle through {len(payloads)} bodies: "
             + ", ".join(
-                f"{n} ({'200' if ok else '422 until the time engine lands'})"
-                for n, ok, _ in bodies.RULES_BODIES
+                f"{n} ({'time engine' if engine else 'caller values / instant word'})"
+                for n, engine, _ in bodies.RULES_BODIES
             )
-            + f". {RULES_SEGMENTS} segments of {segment:g} s per server, alternating with a "
+            + "; every one answers 200 (422s counted apart). "
+            f"{RULES_SEGMENTS} segments of {segment:g} s per server, alternating with a "
             "bare aiohttp JSON echo (the fake's /_fake/echo) under the same load; figures are "
             "medians over segments. cpu_us_per_request = server process CPU (user+sys) / "
             "requests. The load generator shares the 2 cores, so rps is a floor; "
