@@ -19,6 +19,7 @@ from pydantic import (
 from rules.spec import MAX_MS, MIN_MS, ParamType
 
 MAX_PROPERTIES = 64
+_PARAM_TYPES = {t.value: t for t in ParamType}
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=256, pattern=r"\S")]
 
@@ -49,7 +50,7 @@ class ParamDef(BaseModel):
     @property
     def param_type(self) -> ParamType | None:
         """The declared type as an enum."""
-        return None if self.type is None else ParamType(self.type)
+        return None if self.type is None else _PARAM_TYPES[self.type]
 
 
 class LogicPropertyDef(BaseModel):

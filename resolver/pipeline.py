@@ -16,7 +16,7 @@ from resolver.llm.output import read_answer
 from resolver.llm.prompts import Prompts, repair_message, user_message
 from resolver.models import LogicPropertyDef
 from resolver.opschema import compact
-from resolver.timeexpr import Step, resolve_time, to_epoch_ms
+from resolver.timeexpr import Step, TimeResolution, resolve_time, to_epoch_ms
 from rules import registry
 from rules.spec import METRIC_TIME_PARAMS, STEPS, InputSpec, PropertySpec
 from rules.violation import Violation
@@ -36,6 +36,10 @@ class Frame:
     language: asks.Language
     max_repair_rounds: int
     response_format: Literal["json_object", "json_schema", "none"]
+    # Metric properties of one request share the query: read it once per override pair.
+    time_cache: dict[tuple[bool | None, str | None], TimeResolution | None] = field(
+        default_factory=dict, compare=False
+    )
 
 
 @dataclass(slots=True)
@@ -132,13 +136,20 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         return
     instant = state.values.get("instant")
     step = state.values.get("step")
-    resolution = resolve_time(
-        frame.query,
-        now_ms=frame.now_ms,
-        tz=frame.tz,
-        instant=instant if isinstance(instant, bool) else None,
-        step=cast("Step", step) if step in STEPS else None,
+    overrides = (
+        instant if isinstance(instant, bool) else None,
+        cast("Step", step) if step in STEPS else None,
     )
+    if overrides in frame.time_cache:
+        resolution = frame.time_cache[overrides]
+    else:
+        resolution = frame.time_cache[overrides] = resolve_time(
+            frame.query,
+            now_ms=frame.now_ms,
+            tz=frame.tz,
+            instant=overrides[0],
+            step=overrides[1],
+        )
     if resolution is not None:
         state.time_expr = resolution.expr
         for name, value in resolution.params().items():

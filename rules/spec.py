@@ -53,17 +53,21 @@ class PropertySpec:
     name: str
     kind: PropertyKind
     inputs: tuple[InputSpec, ...] = field(default=())
+    # Derived once: the rules ask for names and lookups many times per request.
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _by_name: dict[str, InputSpec] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_names", tuple(i.name for i in self.inputs))
+        object.__setattr__(self, "_by_name", {i.name: i for i in self.inputs})
 
     def input_names(self) -> tuple[str, ...]:
         """Input names in declaration order."""
-        return tuple(i.name for i in self.inputs)
+        return self._names
 
     def get(self, name: str) -> InputSpec | None:
         """The input called `name`, if declared."""
-        for spec in self.inputs:
-            if spec.name == name:
-                return spec
-        return None
+        return self._by_name.get(name)
 
     def implicit_type(self, name: str) -> ParamType | None:
         """The declared type, or for a metric's time parameters the type SPEC §5 gives them."""
