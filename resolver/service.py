@@ -222,7 +222,8 @@ def _timezone(name: str | None, settings: Settings) -> ZoneInfo:
         return ZoneInfo(settings.default_timezone)
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        # OSError: a name too long for a file name, or a directory such as "America".
         raise BadRequest(
             f"unknown timezone {name[:64]!r}; use an IANA name such as Asia/Shanghai"
         ) from None
