@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from resolver.jsonio import dumps, loads
+from resolver.jsonio import dumps, loads_finite
 from rules.spec import ParamType
 
 # Pairs are separated by full-width/ASCII semicolons, full-width commas or newlines; an ASCII
@@ -53,7 +53,7 @@ def parse_context(raw: str | dict[str, Any] | None) -> Context:
     stripped = raw.strip()
     if stripped.startswith("{"):
         try:
-            loaded = loads(stripped)
+            loaded = loads_finite(stripped)
         except ValueError:
             loaded = None
         if isinstance(loaded, dict):
@@ -108,7 +108,7 @@ def _coerce_boolean(text: str) -> Any:
 
 def _coerce_object(text: str) -> Any:
     try:
-        loaded = loads(text)
+        loaded = loads_finite(text)
     except ValueError:
         return _FAILED
     return loaded if isinstance(loaded, dict) else _FAILED
@@ -117,7 +117,7 @@ def _coerce_object(text: str) -> Any:
 def _coerce_array(text: str) -> Any:
     if text.startswith("["):
         try:
-            loaded = loads(text)
+            loaded = loads_finite(text)
         except ValueError:
             return _FAILED
         return loaded if isinstance(loaded, list) else _FAILED
