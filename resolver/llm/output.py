@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
+from resolver.jsonio import loads_finite
 from rules.spec import LOCATION_GROUPS
 from rules.violation import Violation
 
@@ -34,23 +33,26 @@ def find_json_object(text: str) -> dict[str, Any] | None:
     """The JSON object in `text`: the whole text, a fenced block, or the first one in prose."""
     stripped = text.strip()
     try:
-        loaded = orjson.loads(stripped)
-    except orjson.JSONDecodeError:
+        loaded = loads_finite(stripped)
+    except ValueError:
         loaded = None
     if isinstance(loaded, dict):
         return loaded
     for block in _FENCE.findall(text):
         try:
-            loaded = orjson.loads(block.strip())
-        except orjson.JSONDecodeError:
+            loaded = loads_finite(block.strip())
+        except ValueError:
             continue
         if isinstance(loaded, dict):
             return loaded
     position = text.find("{")
     while position != -1:
+        # raw_decode only finds where the object ends: it accepts NaN and lone surrogates and
+        # recurses without bound, so the span is read again as strictly as the rest.
         try:
-            loaded, _ = _DECODER.raw_decode(text, position)
-        except ValueError:
+            _, end = _DECODER.raw_decode(text, position)
+            loaded = loads_finite(text[position:end])
+        except (ValueError, RecursionError):
             loaded = None
         if isinstance(loaded, dict):
             return loaded
