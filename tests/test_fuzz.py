@@ -1,0 +1,430 @@
+"""Hostile request bodies over real HTTP: every answer is a clean 4xx (or a correct 200).
+
+The service runs on a loopback port in a thread with its own event loop, so hypothesis drives
+it with plain blocking HTTP: random JSON, wrong types, huge strings, deep nesting, 65+
+properties, duplicate names, unknown types, special numbers, invalid UTF-8, wrong content
+types. Whatever arrives, the answer comes back quickly, in the SPEC error shape, with no 500,
+no traceback, and a one-line `_error`; a 200 carries the caller's values exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from aiohttp import web
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible_values
+from resolver.app import create_app
+from resolver.settings import Settings
+from tests.conftest import NOW_MS, metric, operator
+
+PATH = "/v1/dynamic-params"
+MAX_BODY = 64 * 1024
+CLIENT_ERRORS = {400, 413, 415, 422}
+# A clean refusal must not take long; a regex gone quadratic on a big body would.
+MAX_ANSWER_S = 3.0
+
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+class Served:
+    """The service (and optionally a fake LLM) served from a thread on loopback ports."""
+
+    def __init__(self, **overrides: Any) -> None:
+        self._overrides = overrides
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._runners: list[web.AppRunner] = []
+        self.port = 0
+
+    def __enter__(self) -> Served:
+        self._thread.start()
+        self.port = self._call(self._start())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._call(self._stop())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
+
+    def _call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
+
+    async def _serve(self, app: web.Application) -> int:
+        runner = web.AppRunner(app, handler_cancellation=True)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        self._runners.append(runner)
+        return int(runner.addresses[0][1])
+
+    async def _start(self) -> int:
+        values: dict[str, Any] = {"max_body_bytes": MAX_BODY, "llm_timeout_s": 2.0}
+        if self._overrides.pop("llm", False):
+            fake_port = await self._serve(FakeLLM(responder=dated).app())
+            values["llm_base_url"] = f"http://127.0.0.1:{fake_port}/v1"
+        values.update(self._overrides)
+        return await self._serve(create_app(Settings(**values)))
+
+    async def _stop(self) -> None:
+        for runner in reversed(self._runners):
+            await runner.cleanup()
+
+    def post(self, body: bytes, content_type: str) -> tuple[int, dict[str, str], bytes]:
+        """POST raw bytes to the endpoint; (status, headers, body)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=MAX_ANSWER_S * 3)
+        try:
+            connection.request("POST", PATH, body=body, headers={"Content-Type": content_type})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+
+def dated(call: Call) -> Reply:
+    """A valid answer with calendar dates for the time window."""
+    values = plausible_values(call.task)
+    values.update({k: v for k, v in WINDOW.items() if k in values})
+    return Reply(content=json.dumps({call.property_name: values}, ensure_ascii=False))
+
+
+WINDOW = {"start": "2025-08-01", "end": "2025-10-31"}
+
+
+@pytest.fixture(scope="module")
+def rules_only() -> Iterator[Served]:
+    with Served() as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def with_llm() -> Iterator[Served]:
+    with Served(llm=True) as served:
+        yield served
+
+
+def check_answer(
+    served: Served, body: bytes, content_type: str = "application/json"
+) -> tuple[int, dict[str, Any]]:
+    """Send the body and check what every answer must satisfy; return (status, payload)."""
+    started = time.monotonic()
+    status, headers, raw = served.post(body, content_type)
+    elapsed = time.monotonic() - started
+    assert elapsed < MAX_ANSWER_S, f"answer took {elapsed:.1f}s"
+    text = raw.decode("utf-8")  # the answer itself is always valid UTF-8
+    assert status in CLIENT_ERRORS | {200}, text[:500]
+    assert headers.get("Content-Type", "").startswith("application/json"), headers
+    assert "Traceback" not in text
+    assert 'File "' not in text
+    # The standard library keeps big integers exact; NaN or Infinity in an answer is a bug.
+    payload = json.loads(text, parse_constant=_refuse_constant)
+    assert isinstance(payload, dict)
+    assert payload["trace_id"]
+    assert headers["x-trace-id"] == payload["trace_id"]
+    if status == 200:
+        assert isinstance(payload["dynamic_params"], dict)
+        return status, payload
+    line = payload["_error"]
+    assert isinstance(line, str)
+    assert line.strip()
+    assert line.splitlines() == [line], f"_error is not one line: {line[:200]!r}"
+    assert isinstance(payload["error"]["code"], str)
+    assert isinstance(payload["error"]["message"], str)
+    assert "details" in payload["error"]
+    if status == 422:
+        assert isinstance(payload["missing"], list)
+    return status, payload
+
+
+def _refuse_constant(token: str) -> Any:
+    raise AssertionError(f"the answer holds {token}, which is not JSON")
+
+
+def valid_body(**fields: Any) -> dict[str, Any]:
+    """A body the service accepts: a metric and an operator, a clock and a timezone."""
+    body: dict[str, Any] = {
+        "logic_properties": [
+            metric("drugs", ("region", "STRING")),
+            operator("score", ("items", "ARRAY"), ("filter", "OBJECT"), ("x", "")),
+        ],
+        "query": "最近3个月的药品数量趋势",
+        "unique_identities": [{"company_id": "c1"}],
+        "additional_context": 'region=华东；items=a,b；filter={"k":1}；x=1',
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+        "options": {"max_concurrency": 2, "return_debug": True},
+    }
+    body.update(fields)
+    return body
+
+
+def encode(value: Any) -> bytes:
+    """JSON text the way an arbitrary client might write it (non-ASCII kept raw)."""
+    return json.dumps(value, ensure_ascii=False).encode()
+
+
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=2**63, max_value=2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+# Units that, repeated, made regexes quadratic or overflowed parsers and renderers.
+_UNITS = [
+    "a",
+    "a.",
+    "地",
+    " ",
+    "a ",
+    "=",
+    "：",
+    "a=",
+    "1",
+    "{",
+    "[",
+    "step=month；",
+    "\u2028",
+    "\\",
+]
+huge_strings = st.builds(
+    lambda unit, n: unit * n, st.sampled_from(_UNITS), st.integers(1_000, 30_000)
+)
+
+
+def deep(depth: int, kind: str) -> Any:
+    """A value nested `depth` levels deep."""
+    value: Any = 1
+    for _ in range(depth):
+        value = [value] if kind == "list" else {"k": value}
+    return value
+
+
+deep_values = st.builds(deep, st.integers(30, 180), st.sampled_from(["list", "dict"]))
+
+# Raw JSON number tokens that a strict parser must refuse or keep exact.
+RAW_TOKENS = [
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    "-1e999",
+    "1e-999",
+    "-0",
+    "123456789012345678901234567890",
+    "9" * 5000,
+    "1.5e308",
+    '"\\ud800"',
+    '"\\u0000"',
+]
+
+# Top-level fields and the places inside the valid body a mutation may land.
+PATHS: list[tuple[Any, ...]] = [
+    ("logic_properties",),
+    ("logic_properties", 0),
+    ("logic_properties", 0, "name"),
+    ("logic_properties", 0, "type"),
+    ("logic_properties", 0, "parameters"),
+    ("logic_properties", 0, "parameters", 0),
+    ("logic_properties", 0, "parameters", 0, "value_from"),
+    ("logic_properties", 1, "parameters", 0, "type"),
+    ("logic_properties", 1, "comment"),
+    ("query",),
+    ("unique_identities",),
+    ("unique_identities", 0, "company_id"),
+    ("additional_context",),
+    ("dynamic_params",),
+    ("operator_schemas",),
+    ("now_ms",),
+    ("timezone",),
+    ("options",),
+    ("options", "max_concurrency"),
+    ("options", "max_repair_rounds"),
+]
+
+
+def put(body: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """Set `value` at `path` (creating the last key), in place; returns the body."""
+    target: Any = body
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return body
+
+
+# -- random bodies ----------------------------------------------------------------------------
+
+
+@FUZZ
+@given(value=json_values)
+def test_random_json_is_refused_cleanly(rules_only: Served, value: Any) -> None:
+    status, _ = check_answer(rules_only, encode(value))
+    assert status == 400
+
+
+@FUZZ
+@given(raw=st.binary(max_size=200))
+def test_random_bytes_are_refused_cleanly(rules_only: Served, raw: bytes) -> None:
+    status, _ = check_answer(rules_only, raw)
+    assert status == 400
+
+
+@FUZZ
+@given(path=st.sampled_from(PATHS), value=json_values | huge_strings | deep_values)
+# Regressions once found here, each a 500: file-system errors from ZoneInfo, a big integer
+# in a JSON context, a JSON context string nested 1000 deep, a line break in a name.
+@example(path=("timezone",), value="a" * 300)
+@example(path=("timezone",), value="America")
+@example(path=("additional_context",), value={"x": 2**100})
+@example(path=("additional_context",), value='{"x": ' + "[" * 1000 + "]" * 1000 + "}")
+@example(path=("additional_context",), value="x=" + "[" * 1000 + "]" * 1000)
+@example(path=("logic_properties",), value=[operator("a\nb"), operator("a\nb")])
+def test_mutated_field_is_refused_or_resolved(
+    rules_only: Served, path: tuple[Any, ...], value: Any
+) -> None:
+    check_answer(rules_only, encode(put(valid_body(), path, value)))
+
+
+@FUZZ
+@given(path=st.sampled_from(PATHS), value=json_values | huge_strings | deep_values)
+def test_mutated_field_with_llm(with_llm: Served, path: tuple[Any, ...], value: Any) -> None:
+    check_answer(with_llm, encode(put(valid_body(), path, value)))
+
+
+@FUZZ
+@given(path=st.sampled_from(PATHS), token=st.sampled_from(RAW_TOKENS))
+def test_special_number_tokens(rules_only: Served, path: tuple[Any, ...], token: str) -> None:
+    text = encode(put(valid_body(), path, "\x00TOKEN\x00")).decode()
+    body = text.replace('"\\u0000TOKEN\\u0000"', token).replace('"\x00TOKEN\x00"', token)
+    check_answer(rules_only, body.encode())
+
+
+@FUZZ
+@given(value=json_values | st.sampled_from(RAW_TOKENS).map(lambda t: ("raw", t)))
+def test_caller_values_come_back_exactly_or_are_refused(rules_only: Served, value: Any) -> None:
+    # An untyped operator input takes whatever JSON the caller sends; the answer must carry
+    # exactly that value, never a silently altered one (NaN or 1e999 turned into null).
+    template = {
+        "logic_properties": [operator("o", ("x", ""))],
+        "query": "",
+        "dynamic_params": {"o": {"x": "\x00VALUE\x00"}},
+    }
+    text = encode(template).decode()
+    raw = value[1] if isinstance(value, tuple) else json.dumps(value, ensure_ascii=False)
+    body = text.replace('"\\u0000VALUE\\u0000"', raw).replace('"\x00VALUE\x00"', raw)
+    status, payload = check_answer(rules_only, body.encode())
+    if status == 200:
+        assert payload["dynamic_params"] == {"o": {"x": json.loads(raw)}}
+    else:
+        assert status == 400
+
+
+# -- shapes a caller gets wrong ---------------------------------------------------------------
+
+
+@FUZZ
+@given(
+    value=st.text(max_size=30)
+    | st.sampled_from(["²", "١٢٣", "9" * 5000, "-1", "1762996342241.5", " 1762996342241 "])
+)
+def test_context_clock_and_zone(rules_only: Served, value: str) -> None:
+    body = valid_body(additional_context=f"now_ms={value}；timezone={value}")
+    del body["now_ms"], body["timezone"]
+    check_answer(rules_only, encode(body))
+
+
+@FUZZ
+@given(count=st.integers(65, 120))
+def test_too_many_properties(rules_only: Served, count: int) -> None:
+    props = [operator(f"p{i}", ("x", "STRING")) for i in range(count)]
+    status, payload = check_answer(rules_only, encode(valid_body(logic_properties=props)))
+    assert status == 400
+    assert "logic_properties" in payload["_error"]
+
+
+@FUZZ
+@given(name=st.text(min_size=1, max_size=40).filter(str.strip), copies=st.integers(2, 5))
+def test_duplicate_property_names(rules_only: Served, name: str, copies: int) -> None:
+    props = [operator(name, ("x", "STRING")) for _ in range(copies)]
+    status, _ = check_answer(rules_only, encode(valid_body(logic_properties=props)))
+    assert status == 400
+
+
+@FUZZ
+@given(
+    where=st.sampled_from(["property", "param"]),
+    kind=st.text(max_size=20).filter(lambda t: t.upper() not in {"", "METRIC", "OPERATOR"}),
+)
+def test_unknown_types(rules_only: Served, where: str, kind: str) -> None:
+    if where == "property":
+        props = [{"name": "p", "type": kind, "parameters": []}]
+    else:
+        props = [operator("p", ("x", kind))]
+    status, _ = check_answer(rules_only, encode(valid_body(logic_properties=props)))
+    assert status in {200, 400, 422}  # a parameter type word may be a known alias
+
+
+NOT_JSON = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "text/json"]
+
+
+@FUZZ
+@given(
+    content_type=st.sampled_from(NOT_JSON)
+    | st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), max_size=40)
+)
+def test_wrong_content_type(rules_only: Served, content_type: str) -> None:
+    status, _ = check_answer(rules_only, encode(valid_body()), content_type=content_type)
+    # A blank type and `…+json` types are read as JSON (the valid body then answers 422,
+    # rules-only); any other declared type is refused.
+    assert status in {415, 422}
+    if content_type in NOT_JSON:
+        assert status == 415
+
+
+@FUZZ
+@given(position=st.integers(0, 400), garbage=st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"]))
+def test_invalid_utf8_anywhere(rules_only: Served, position: int, garbage: bytes) -> None:
+    body = encode(valid_body())
+    cut = min(position, len(body))
+    status, _ = check_answer(rules_only, body[:cut] + garbage + body[cut:])
+    assert status == 400
+
+
+def test_body_over_the_limit_is_413(rules_only: Served) -> None:
+    body = encode(valid_body(query="x" * (MAX_BODY + 10)))
+    status, _ = check_answer(rules_only, body)
+    assert status == 413
+
+
+@pytest.mark.parametrize("unit", _UNITS)
+def test_huge_context_answers_quickly(rules_only: Served, unit: str) -> None:
+    # Near the body limit: every byte of additional_context goes through the context parser.
+    text = unit * ((MAX_BODY - 2048) // len(unit.encode()))
+    check_answer(rules_only, encode(valid_body(additional_context=text)))
+    single = [operator("o", ("items", "ARRAY"), ("n", "INTEGER"), ("f", "OBJECT"))]
+    for key in ("items", "n", "f"):
+        context = f"{key}=a{text}b"
+        body = valid_body(logic_properties=single, query="", additional_context=context)
+        check_answer(rules_only, encode(body))
