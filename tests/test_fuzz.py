@@ -23,11 +23,22 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible_values
+from benchmarks.fake_upstreams import (
+    DEMO_KN,
+    DEMO_OPERATOR_ID,
+    DEMO_OT,
+    FakeOntologyManager,
+    FakeOntologyQuery,
+    FakeOperatorIntegration,
+    demo_object_type,
+    demo_operator,
+)
 from resolver.app import create_app
 from resolver.settings import Settings
 from tests.conftest import NOW_MS, metric, operator
 
 PATH = "/v1/dynamic-params"
+KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 MAX_BODY = 64 * 1024
 CLIENT_ERRORS = {400, 413, 415, 422}
 # A clean refusal must not take long; a regex gone quadratic on a big body would.
@@ -76,6 +87,16 @@ class Served:
         if self._overrides.pop("llm", False):
             fake_port = await self._serve(FakeLLM(responder=dated).app())
             values["llm_base_url"] = f"http://127.0.0.1:{fake_port}/v1"
+        if self._overrides.pop("kn", False):
+            manager, operators = FakeOntologyManager(), FakeOperatorIntegration()
+            manager.add(DEMO_KN, demo_object_type())
+            operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+            for key, fake in (
+                ("ontology_manager_url", manager),
+                ("operator_integration_url", operators),
+                ("ontology_query_url", FakeOntologyQuery()),
+            ):
+                values[key] = f"http://127.0.0.1:{await self._serve(fake.app())}"
         values.update(self._overrides)
         return await self._serve(create_app(Settings(**values)))
 
@@ -83,11 +104,11 @@ class Served:
         for runner in reversed(self._runners):
             await runner.cleanup()
 
-    def post(self, body: bytes, content_type: str) -> tuple[int, dict[str, str], bytes]:
-        """POST raw bytes to the endpoint; (status, headers, body)."""
+    def post(self, body: bytes, content_type: str, path: str) -> tuple[int, dict[str, str], bytes]:
+        """POST raw bytes; (status, headers, body)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=MAX_ANSWER_S * 3)
         try:
-            connection.request("POST", PATH, body=body, headers={"Content-Type": content_type})
+            connection.request("POST", path, body=body, headers={"Content-Type": content_type})
             response = connection.getresponse()
             return response.status, dict(response.getheaders()), response.read()
         finally:
@@ -116,16 +137,26 @@ def with_llm() -> Iterator[Served]:
         yield served
 
 
+@pytest.fixture(scope="module")
+def pipeline() -> Iterator[Served]:
+    with Served(llm=True, kn=True) as served:
+        yield served
+
+
 def check_answer(
-    served: Served, body: bytes, content_type: str = "application/json"
+    served: Served,
+    body: bytes,
+    content_type: str = "application/json",
+    path: str = PATH,
+    allowed: frozenset[int] = frozenset({200, *CLIENT_ERRORS}),
 ) -> tuple[int, dict[str, Any]]:
     """Send the body and check what every answer must satisfy; return (status, payload)."""
     started = time.monotonic()
-    status, headers, raw = served.post(body, content_type)
+    status, headers, raw = served.post(body, content_type, path)
     elapsed = time.monotonic() - started
     assert elapsed < MAX_ANSWER_S, f"answer took {elapsed:.1f}s"
     text = raw.decode("utf-8")  # the answer itself is always valid UTF-8
-    assert status in CLIENT_ERRORS | {200}, text[:500]
+    assert status in allowed, text[:500]
     assert headers.get("Content-Type", "").startswith("application/json"), headers
     assert "Traceback" not in text
     assert 'File "' not in text
@@ -274,6 +305,13 @@ def put(body: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, An
     return body
 
 
+def with_token(body: dict[str, Any], path: tuple[Any, ...], token: str) -> bytes:
+    """The body as JSON text with the raw `token` written at `path`."""
+    text = encode(put(body, path, "@TOKEN@")).decode()
+    assert text.count('"@TOKEN@"') == 1
+    return text.replace('"@TOKEN@"', token).encode()
+
+
 # -- random bodies ----------------------------------------------------------------------------
 
 
@@ -316,9 +354,7 @@ def test_mutated_field_with_llm(with_llm: Served, path: tuple[Any, ...], value: 
 @FUZZ
 @given(path=st.sampled_from(PATHS), token=st.sampled_from(RAW_TOKENS))
 def test_special_number_tokens(rules_only: Served, path: tuple[Any, ...], token: str) -> None:
-    text = encode(put(valid_body(), path, "\x00TOKEN\x00")).decode()
-    body = text.replace('"\\u0000TOKEN\\u0000"', token).replace('"\x00TOKEN\x00"', token)
-    check_answer(rules_only, body.encode())
+    check_answer(rules_only, with_token(valid_body(), path, token))
 
 
 @FUZZ
@@ -326,15 +362,10 @@ def test_special_number_tokens(rules_only: Served, path: tuple[Any, ...], token:
 def test_caller_values_come_back_exactly_or_are_refused(rules_only: Served, value: Any) -> None:
     # An untyped operator input takes whatever JSON the caller sends; the answer must carry
     # exactly that value, never a silently altered one (NaN or 1e999 turned into null).
-    template = {
-        "logic_properties": [operator("o", ("x", ""))],
-        "query": "",
-        "dynamic_params": {"o": {"x": "\x00VALUE\x00"}},
-    }
-    text = encode(template).decode()
+    template = {"logic_properties": [operator("o", ("x", ""))], "query": "", "dynamic_params": {}}
     raw = value[1] if isinstance(value, tuple) else json.dumps(value, ensure_ascii=False)
-    body = text.replace('"\\u0000VALUE\\u0000"', raw).replace('"\x00VALUE\x00"', raw)
-    status, payload = check_answer(rules_only, body.encode())
+    body = with_token(template, ("dynamic_params", "o"), f'{{"x": {raw}}}')
+    status, payload = check_answer(rules_only, body)
     if status == 200:
         assert payload["dynamic_params"] == {"o": {"x": json.loads(raw)}}
     else:
@@ -428,3 +459,69 @@ def test_huge_context_answers_quickly(rules_only: Served, unit: str) -> None:
         context = f"{key}=a{text}b"
         body = valid_body(logic_properties=single, query="", additional_context=context)
         check_answer(rules_only, encode(body))
+
+
+# -- the pipeline endpoint ------------------------------------------------------------------
+
+
+def kn_body(**fields: Any) -> dict[str, Any]:
+    """A pipeline request the fakes answer: both demo properties, a clock, a timezone."""
+    body: dict[str, Any] = {
+        "kn_id": DEMO_KN,
+        "ot_id": DEMO_OT,
+        "query": "当前的获批药品数量和经营健康度，中文，包含明细，看营收和利润",
+        "_instance_identities": [{"company_id": "company_000001"}],
+        "properties": ["approved_drug_count", "business_health_score"],
+        "additional_context": "lang=zh-CN；include_details=true；items=revenue,profit",
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+    }
+    body.update(fields)
+    return body
+
+
+KN_PATHS: list[tuple[Any, ...]] = [
+    ("kn_id",),
+    ("ot_id",),
+    ("query",),
+    ("_instance_identities",),
+    ("_instance_identities", 0),
+    ("_instance_identities", 0, "company_id"),
+    ("properties",),
+    ("properties", 0),
+    ("additional_context",),
+    ("dynamic_params",),
+    ("options",),
+    ("now_ms",),
+    ("timezone",),
+]
+# Unknown knowledge networks or object types are 404; nothing else may go past a 4xx.
+KN_ALLOWED = frozenset({200, 404, *CLIENT_ERRORS})
+
+
+@FUZZ
+@given(value=json_values)
+def test_pipeline_random_json_is_refused_cleanly(pipeline: Served, value: Any) -> None:
+    status, _ = check_answer(pipeline, encode(value), path=KN_PATH, allowed=KN_ALLOWED)
+    assert status == 400
+
+
+@FUZZ
+@given(path=st.sampled_from(KN_PATHS), value=json_values | huge_strings | deep_values)
+def test_pipeline_mutated_field(pipeline: Served, path: tuple[Any, ...], value: Any) -> None:
+    body = encode(put(kn_body(), path, value))
+    check_answer(pipeline, body, path=KN_PATH, allowed=KN_ALLOWED)
+
+
+@FUZZ
+@given(path=st.sampled_from(KN_PATHS), token=st.sampled_from(RAW_TOKENS))
+def test_pipeline_special_number_tokens(
+    pipeline: Served, path: tuple[Any, ...], token: str
+) -> None:
+    check_answer(pipeline, with_token(kn_body(), path, token), path=KN_PATH, allowed=KN_ALLOWED)
+
+
+def test_pipeline_valid_body_resolves(pipeline: Served) -> None:
+    status, payload = check_answer(pipeline, encode(kn_body()), path=KN_PATH)
+    assert status == 200, payload
+    assert payload["datas"]
