@@ -13,6 +13,11 @@ from rules.violation import Violation
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _DECODER = json.JSONDecoder()
+# A prose answer holds its object near the start. Trying every "{" of a long hostile answer
+# is quadratic (each failed raw_decode counts the lines before its position): 200k braces
+# took 16 s on the event loop. Likewise the `_error` pattern on a long string.
+_MAX_CANDIDATES = 32
+_MAX_ERROR_CHARS = 2000
 _MISSING = re.compile(
     r"missing\s+(?P<prop>[^:：|]+?)\s*[:：]\s*(?P<params>[^|]*?)\s*(?:\|\s*ask\s*[:：]\s*(?P<ask>.*))?$",
     re.DOTALL,
@@ -46,7 +51,9 @@ def find_json_object(text: str) -> dict[str, Any] | None:
         if isinstance(loaded, dict):
             return loaded
     position = text.find("{")
-    while position != -1:
+    for _ in range(_MAX_CANDIDATES):
+        if position == -1:
+            break
         # raw_decode only finds where the object ends: it accepts NaN and lone surrogates and
         # recurses without bound, so the span is read again as strictly as the rest.
         try:
@@ -78,10 +85,14 @@ def read_answer(content: str | None, property_name: str) -> ModelAnswer:
 
 def _read_error(found: dict[str, Any]) -> ModelAnswer:
     error = found["_error"]
-    if len(found) != 1 or not isinstance(error, str):
+    if len(found) != 1 or not isinstance(error, str) or len(error) > _MAX_ERROR_CHARS:
         return ModelAnswer(
             violations=[
-                Violation("6.1.4", "a missing-parameter answer holds only the string `_error`")
+                Violation(
+                    "6.1.4",
+                    "a missing-parameter answer holds only the string `_error`, "
+                    f"at most {_MAX_ERROR_CHARS} characters",
+                )
             ]
         )
     match = _MISSING.search(error.strip())
