@@ -42,6 +42,12 @@ async def read_json_body(request: web.Request) -> bytes:
         return await request.read()
     except web.HTTPRequestEntityTooLarge:
         raise PayloadTooLarge(f"the body exceeds the limit of {max_size} bytes") from None
+    except web.RequestPayloadError:
+        # A body that does not decode as its Content-Encoding says, or a broken chunk.
+        raise BadRequest(
+            "the body could not be read: it does not match its Content-Encoding or "
+            "Transfer-Encoding"
+        ) from None
 
 
 def parse_model(model: type[M], body: bytes) -> M:
