@@ -29,9 +29,13 @@ def _is_json(content_type: str) -> bool:
 
 async def read_json_body(request: web.Request) -> bytes:
     """The raw body of a JSON request; 413 when too large, 415 when not declared as JSON."""
-    if request.headers.get("Content-Type") and not _is_json(request.content_type):
+    declared = request.headers.get("Content-Type", "")
+    # The media type is what precedes any parameters. Read here, not by the email package
+    # behind request.content_type, which raised IndexError on values like ";0*" (500).
+    media = declared.split(";", 1)[0].strip().lower()
+    if declared.strip() and not _is_json(media):
         raise UnsupportedMediaType(
-            f"send the body as application/json, not {request.content_type[:80]}"
+            f"send the body as application/json, not {(media or declared)[:80]!r}"
         )
     max_size = request.client_max_size
     if request.content_length is not None and request.content_length > max_size:
