@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -19,6 +20,8 @@ from resolver.jsonio import dumps
 M = TypeVar("M", bound=BaseModel)
 
 TRACE_ID = web.RequestKey("trace_id", str)
+# How long a request body may take to arrive (create_app sets RESOLVER_REQUEST_TIMEOUT_S).
+BODY_TIMEOUT_S = web.AppKey("body_timeout_s", float)
 
 _MAX_ERRORS_SHOWN = 5
 
@@ -42,8 +45,16 @@ async def read_json_body(request: web.Request) -> bytes:
         raise PayloadTooLarge(
             f"the body is {request.content_length} bytes; the limit is {max_size}"
         )
+    budget = request.app.get(BODY_TIMEOUT_S)
     try:
-        return await request.read()
+        # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
+        # a deflate body that arrives after the headers fails to decode.
+        async with asyncio.timeout(budget):
+            return await request.read()
+    except TimeoutError:
+        raise BadRequest(
+            f"the body did not arrive (or could not be decoded) within {budget:g}s"
+        ) from None
     except web.HTTPRequestEntityTooLarge:
         raise PayloadTooLarge(f"the body exceeds the limit of {max_size} bytes") from None
     except web.RequestPayloadError:
