@@ -13,6 +13,7 @@ import asyncio
 import gzip
 import http.client
 import json
+import socket
 import threading
 import time
 import zlib
@@ -45,6 +46,8 @@ MAX_BODY = 64 * 1024
 CLIENT_ERRORS = {400, 413, 415, 422}
 # A clean refusal must not take long; a regex gone quadratic on a big body would.
 MAX_ANSWER_S = 3.0
+# RESOLVER_REQUEST_TIMEOUT_S here: it also bounds how long a body may take to arrive.
+BODY_TIMEOUT_S = 1.0
 
 FUZZ = settings(
     max_examples=40,
@@ -85,7 +88,11 @@ class Served:
         return int(runner.addresses[0][1])
 
     async def _start(self) -> int:
-        values: dict[str, Any] = {"max_body_bytes": MAX_BODY, "llm_timeout_s": 2.0}
+        values: dict[str, Any] = {
+            "max_body_bytes": MAX_BODY,
+            "llm_timeout_s": 1.0,
+            "request_timeout_s": BODY_TIMEOUT_S,
+        }
         if self._overrides.pop("llm", False):
             fake_port = await self._serve(FakeLLM(responder=dated).app())
             values["llm_base_url"] = f"http://127.0.0.1:{fake_port}/v1"
@@ -164,6 +171,13 @@ def check_answer(
     status, headers, raw = served.post(body, sent, path)
     elapsed = time.monotonic() - started
     assert elapsed < MAX_ANSWER_S, f"answer took {elapsed:.1f}s"
+    return check_payload(status, headers, raw, allowed)
+
+
+def check_payload(
+    status: int, headers: dict[str, str], raw: bytes, allowed: frozenset[int]
+) -> tuple[int, dict[str, Any]]:
+    """What every answer of the service must satisfy; (status, payload)."""
     text = raw.decode("utf-8")  # the answer itself is always valid UTF-8
     assert status in allowed, text[:500]
     assert headers.get("Content-Type", "").startswith("application/json"), headers
@@ -434,11 +448,12 @@ NOT_JSON = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-d
     content_type=st.sampled_from(NOT_JSON)
     | st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), max_size=40)
 )
+@example(content_type=";0*")  # once a 500: the email header parser raised IndexError
 def test_wrong_content_type(rules_only: Served, content_type: str) -> None:
     status, _ = check_answer(rules_only, encode(valid_body()), content_type=content_type)
-    # A blank type and `…+json` types are read as JSON (the valid body then answers 422,
-    # rules-only); any other declared type is refused.
-    assert status in {415, 422}
+    # A blank type and `…+json` types are read as JSON (and the valid body resolved); any
+    # other declared type is refused.
+    assert status in {200, 415, 422}
     if content_type in NOT_JSON:
         assert status == 415
 
@@ -452,7 +467,7 @@ def test_invalid_utf8_anywhere(rules_only: Served, position: int, garbage: bytes
     assert status == 400
 
 
-@FUZZ
+@settings(FUZZ, max_examples=20)
 @given(
     encoding=st.sampled_from(["gzip", "deflate", "br", "zstd", "identity", "x-unknown"]),
     raw=st.binary(max_size=100),
@@ -460,25 +475,43 @@ def test_invalid_utf8_anywhere(rules_only: Served, position: int, garbage: bytes
 def test_body_not_matching_its_content_encoding(
     rules_only: Served, encoding: str, raw: bytes
 ) -> None:
-    # Once a 500 INTERNAL: aiohttp raised RequestPayloadError from request.read(). When the
-    # bad bytes arrive with the headers, or the encoding is one aiohttp cannot decode at all,
-    # its HTTP parser refuses the request before the application sees it: a plain-text 400.
+    # Once a 500 INTERNAL: aiohttp raised RequestPayloadError from request.read(). Once a
+    # hang: a broken deflate body sent after the headers never ends read() (aiohttp 3.14),
+    # now cut at BODY_TIMEOUT_S. When the bad bytes arrive with the headers, or the encoding
+    # is one aiohttp cannot decode at all, its HTTP parser refuses the request before the
+    # application sees it: a plain-text 400.
     headers = {"Content-Type": "application/json", "Content-Encoding": encoding}
+    started = time.monotonic()
     status, answer_headers, answer = rules_only.post(raw, headers, PATH)
+    assert time.monotonic() - started < MAX_ANSWER_S
     assert status == 400, answer
     assert b"Traceback" not in answer
     if answer_headers["Content-Type"].startswith("application/json"):
-        check_answer(rules_only, raw, encoding=encoding)
+        check_payload(status, answer_headers, answer, frozenset({400}))
 
 
 @pytest.mark.parametrize("encoding", ["gzip", "deflate"])
 def test_compressed_bodies_are_read_and_bombs_refused(rules_only: Served, encoding: str) -> None:
     pack = gzip.compress if encoding == "gzip" else zlib.compress
     status, _ = check_answer(rules_only, pack(encode(valid_body())), encoding=encoding)
-    assert status == 422  # read and resolved (rules-only: the time window is missing)
+    assert status in {200, 422}  # read and resolved
     bomb = pack(b" " * (64 * MAX_BODY))  # 4 MB of spaces in a few KB
     status, _ = check_answer(rules_only, bomb, encoding=encoding)
     assert status == 413
+
+
+def test_a_body_that_never_finishes_arriving_is_cut(rules_only: Served) -> None:
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", rules_only.port), timeout=5) as sock:
+        sock.sendall(
+            f"POST {PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            'Content-Length: 1000\r\n\r\n{"query": '.encode()
+        )
+        answer = sock.recv(4096).decode()
+    assert time.monotonic() - started < BODY_TIMEOUT_S + 1
+    head, _, payload = answer.partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400"), answer
+    assert json.loads(payload)["error"]["code"] == "BAD_REQUEST"
 
 
 def test_body_over_the_limit_is_413(rules_only: Served) -> None:
