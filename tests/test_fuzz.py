@@ -28,11 +28,16 @@ from hypothesis import strategies as st
 from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible_values
 from benchmarks.fake_upstreams import (
     DEMO_KN,
+    DEMO_MCP_AT,
+    DEMO_MCP_ID,
+    DEMO_MCP_TOOL,
     DEMO_OPERATOR_ID,
     DEMO_OT,
+    DEMO_TOOL_AT,
     FakeOntologyManager,
     FakeOntologyQuery,
     FakeOperatorIntegration,
+    add_demo_actions,
     demo_object_type,
     demo_operator,
 )
@@ -98,14 +103,17 @@ class Served:
             values["llm_base_url"] = f"http://127.0.0.1:{fake_port}/v1"
         if self._overrides.pop("kn", False):
             manager, operators = FakeOntologyManager(), FakeOperatorIntegration()
+            query = FakeOntologyQuery()
             manager.add(DEMO_KN, demo_object_type())
             operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+            add_demo_actions(query, operators)
             for key, fake in (
                 ("ontology_manager_url", manager),
                 ("operator_integration_url", operators),
-                ("ontology_query_url", FakeOntologyQuery()),
+                ("ontology_query_url", query),
             ):
                 values[key] = f"http://127.0.0.1:{await self._serve(fake.app())}"
+            values["public_url"] = "https://resolver.example.com"
         values.update(self._overrides)
         return await self._serve(create_app(Settings(**values)))
 
@@ -189,7 +197,6 @@ def check_payload(
     assert payload["trace_id"]
     assert headers["x-trace-id"] == payload["trace_id"]
     if status == 200:
-        assert isinstance(payload["dynamic_params"], dict)
         return status, payload
     line = payload["_error"]
     assert isinstance(line, str)
@@ -596,3 +603,77 @@ def test_pipeline_valid_body_resolves(pipeline: Served) -> None:
     status, payload = check_answer(pipeline, encode(kn_body()), path=KN_PATH)
     assert status == 200, payload
     assert payload["datas"]
+
+
+# -- action recall and the MCP proxy ----------------------------------------------------------
+
+RECALL_PATH = "/api/agent-retrieval/in/v1/kn/get_action_info"
+MCP_PATH = f"/api/agent-retrieval/in/v1/mcp/proxy/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}/call"
+RECALL_PATHS: list[tuple[Any, ...]] = [
+    ("kn_id",),
+    ("at_id",),
+    ("unique_identity",),
+    ("unique_identity", "company_id"),
+    ("_instance_identities",),
+]
+MCP_ARGUMENTS = {"company_id": "c1", "channel": "email", "message": {"title": "t", "body": "b"}}
+MCP_PATHS: list[tuple[Any, ...]] = [
+    ("company_id",),
+    ("channel",),
+    ("message",),
+    ("message", "title"),
+    ("extra",),
+]
+
+
+@FUZZ
+@given(value=json_values)
+def test_recall_random_json(pipeline: Served, value: Any) -> None:
+    status, _ = check_answer(pipeline, encode(value), path=RECALL_PATH, allowed=KN_ALLOWED)
+    assert status == 400
+
+
+@FUZZ
+@given(
+    at_id=st.sampled_from([DEMO_TOOL_AT, DEMO_MCP_AT]),
+    path=st.sampled_from(RECALL_PATHS),
+    value=json_values | huge_strings | deep_values,
+)
+def test_recall_mutated_field(
+    pipeline: Served, at_id: str, path: tuple[Any, ...], value: Any
+) -> None:
+    body = {"kn_id": DEMO_KN, "at_id": at_id, "unique_identity": {"company_id": "c1"}}
+    check_answer(pipeline, encode(put(body, path, value)), path=RECALL_PATH, allowed=KN_ALLOWED)
+
+
+@FUZZ
+@given(value=json_values)
+def test_mcp_proxy_random_json(pipeline: Served, value: Any) -> None:
+    status, _ = check_answer(pipeline, encode(value), path=MCP_PATH, allowed=KN_ALLOWED)
+    assert status in {200, 400}
+
+
+@FUZZ
+@given(path=st.sampled_from(MCP_PATHS), value=json_values | huge_strings | deep_values)
+def test_mcp_proxy_mutated_argument(pipeline: Served, path: tuple[Any, ...], value: Any) -> None:
+    body = encode(put(json.loads(json.dumps(MCP_ARGUMENTS)), path, value))
+    check_answer(pipeline, body, path=MCP_PATH, allowed=KN_ALLOWED)
+
+
+@FUZZ
+@given(path=st.sampled_from(MCP_PATHS), token=st.sampled_from(RAW_TOKENS))
+def test_mcp_proxy_special_number_tokens(
+    pipeline: Served, path: tuple[Any, ...], token: str
+) -> None:
+    body = with_token(json.loads(json.dumps(MCP_ARGUMENTS)), path, token)
+    check_answer(pipeline, body, path=MCP_PATH, allowed=KN_ALLOWED)
+
+
+def test_recall_and_proxy_valid_bodies(pipeline: Served) -> None:
+    for at_id in (DEMO_TOOL_AT, DEMO_MCP_AT):
+        body = {"kn_id": DEMO_KN, "at_id": at_id, "unique_identity": {"company_id": "c1"}}
+        status, payload = check_answer(pipeline, encode(body), path=RECALL_PATH)
+        assert status == 200, payload
+        assert payload["_dynamic_tools"]
+    status, payload = check_answer(pipeline, encode(MCP_ARGUMENTS), path=MCP_PATH)
+    assert status == 200, payload
