@@ -13,6 +13,7 @@ COMMANDS: dict[str, str] = {
     "fake-upstreams": "benchmarks.fake_upstreams",
     "load": "benchmarks.load",
     "run": "benchmarks.run",
+    "soak": "benchmarks.soak",
 }
 
 

@@ -47,6 +47,8 @@ class Reply:
     delay_s: float = 0.0
     hang: bool = False
     choices: list[Any] | None = None
+    # Send the headers and only this many bytes of the body, then drop the connection.
+    cut_at: int | None = None
 
 
 @dataclass
@@ -328,7 +330,10 @@ class FakeLLM:
         self.peak_inflight = max(self.peak_inflight, self.inflight)
         try:
             reply = await self._reply(call)
-            response = self._render(reply, body)
+            rendered = self._render(reply, body)
+            response: web.StreamResponse = rendered
+            if reply.cut_at is not None:
+                response = await self._cut(request, rendered, reply.cut_at)
         finally:
             self.inflight -= 1
             call.ended = time.monotonic()
@@ -362,6 +367,17 @@ class FakeLLM:
             return Reply(hang=True)
         # A body cut short, as from a proxy that dropped the connection mid-answer.
         return Reply(body=b'{"id": "chatcmpl-fake", "object": "chat.completion", "choices": [{')
+
+    @staticmethod
+    async def _cut(request: web.Request, full: web.Response, cut_at: int) -> web.StreamResponse:
+        payload = full.body if isinstance(full.body, bytes) else b""
+        partial = web.StreamResponse(status=full.status, headers=full.headers)
+        partial.content_length = len(payload)
+        await partial.prepare(request)
+        await partial.write(payload[:cut_at])
+        if request.transport is not None:
+            request.transport.close()
+        return partial
 
     @staticmethod
     def _render(reply: Reply, body: dict[str, Any]) -> web.Response:

@@ -19,6 +19,7 @@ from resolver.appkeys import (
     SETTINGS_KEY,
     UPSTREAMS_KEY,
 )
+from resolver.bodies import BODY_TIMEOUT_S
 from resolver.engine import open_resolver
 from resolver.kn_resolver import KnResolver
 from resolver.mcp_proxy import McpProxy
@@ -37,6 +38,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
+    app[BODY_TIMEOUT_S] = settings.request_timeout_s
     metrics = app[METRICS_KEY] = Metrics()
     app.router.add_post("/v1/dynamic-params", handlers.dynamic_params)
     app.router.add_get("/healthz", handlers.healthz)

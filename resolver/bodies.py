@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -19,6 +20,8 @@ from resolver.jsonio import dumps
 M = TypeVar("M", bound=BaseModel)
 
 TRACE_ID = web.RequestKey("trace_id", str)
+# How long a request body may take to arrive (create_app sets RESOLVER_REQUEST_TIMEOUT_S).
+BODY_TIMEOUT_S = web.AppKey("body_timeout_s", float)
 
 _MAX_ERRORS_SHOWN = 5
 
@@ -29,19 +32,37 @@ def _is_json(content_type: str) -> bool:
 
 async def read_json_body(request: web.Request) -> bytes:
     """The raw body of a JSON request; 413 when too large, 415 when not declared as JSON."""
-    if request.headers.get("Content-Type") and not _is_json(request.content_type):
+    declared = request.headers.get("Content-Type", "")
+    # The media type is what precedes any parameters. Read here, not by the email package
+    # behind request.content_type, which raised IndexError on values like ";0*" (500).
+    media = declared.split(";", 1)[0].strip().lower()
+    if declared.strip() and not _is_json(media):
         raise UnsupportedMediaType(
-            f"send the body as application/json, not {request.content_type[:80]}"
+            f"send the body as application/json, not {(media or declared)[:80]!r}"
         )
     max_size = request.client_max_size
     if request.content_length is not None and request.content_length > max_size:
         raise PayloadTooLarge(
             f"the body is {request.content_length} bytes; the limit is {max_size}"
         )
+    budget = request.app.get(BODY_TIMEOUT_S)
     try:
-        return await request.read()
+        # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
+        # a deflate body that arrives after the headers fails to decode.
+        async with asyncio.timeout(budget):
+            return await request.read()
+    except TimeoutError:
+        raise BadRequest(
+            f"the body did not arrive (or could not be decoded) within {budget:g}s"
+        ) from None
     except web.HTTPRequestEntityTooLarge:
         raise PayloadTooLarge(f"the body exceeds the limit of {max_size} bytes") from None
+    except web.RequestPayloadError:
+        # A body that does not decode as its Content-Encoding says, or a broken chunk.
+        raise BadRequest(
+            "the body could not be read: it does not match its Content-Encoding or "
+            "Transfer-Encoding"
+        ) from None
 
 
 def parse_model(model: type[M], body: bytes) -> M:

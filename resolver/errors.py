@@ -50,7 +50,8 @@ class ResolverError(Exception):
 
     def one_line(self) -> str:
         """The `_error` line: one sentence a human or an LLM can act on."""
-        return self.message
+        # Messages quote caller input and model output, either of which may hold line breaks.
+        return " ".join(self.message.split())
 
     def headers(self) -> dict[str, str]:
         """Extra response headers for this error."""

@@ -15,7 +15,7 @@ from pydantic import (
     model_validator,
 )
 
-from resolver.jsonio import loads
+from resolver.jsonio import check_finite, loads
 from resolver.models import MAX_PROPERTIES, Name, ResolveOptions
 from rules.spec import MAX_MS, MIN_MS
 
@@ -55,6 +55,12 @@ class KnResolveRequest(BaseModel):
             raise ValueError("must not be blank")
         if not value.isprintable() or value.strip() in (".", ".."):
             raise ValueError("must be a printable id, not a path segment")
+        return value
+
+    @field_validator("unique_identities", "additional_context", "dynamic_params")
+    @classmethod
+    def _finite(cls, value: Any) -> Any:
+        check_finite(value)
         return value
 
     @model_validator(mode="after")

@@ -61,10 +61,11 @@ class LLMLimiter:
             self._slots.release()
 
     async def _pace(self) -> None:
-        if not self._interval:
-            return
-        now = time.monotonic()
-        start = max(now, self._next_start)
-        self._next_start = start + self._interval
-        if start > now:
-            await asyncio.sleep(start - now)
+        # A start is claimed only when it happens, never booked ahead: a waiter abandoned at
+        # its request's deadline must not leave a booked turn that delays every later call.
+        while self._interval:
+            now = time.monotonic()
+            if now >= self._next_start:
+                self._next_start = now + self._interval
+                return
+            await asyncio.sleep(self._next_start - now)

@@ -16,6 +16,7 @@ from pydantic import (
     model_validator,
 )
 
+from resolver.jsonio import check_finite
 from rules.spec import MAX_MS, MIN_MS, ParamType
 
 MAX_PROPERTIES = 64
@@ -113,6 +114,14 @@ class ResolveRequest(BaseModel):
     now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
     timezone: StrictStr | None = None
     options: ResolveOptions = Field(default_factory=ResolveOptions)
+
+    @field_validator(
+        "unique_identities", "additional_context", "dynamic_params", "operator_schemas"
+    )
+    @classmethod
+    def _finite(cls, value: Any) -> Any:
+        check_finite(value)
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> ResolveRequest:

@@ -239,7 +239,11 @@ def _take_answer(
         if named:
             state.missing = [p for p in state.missing if p in named] or state.missing
         return [], []
-    proposed = {k: v for k, v in answer.values.items() if k not in state.values or k in generate}
+    # The model fills what it was asked for, nothing else: settled values stay, a declared
+    # input it was not asked for (a window on an instant query) is dropped, and undeclared
+    # keys are kept so that rule 3.1.1 names them.
+    declared = state.spec.input_names()
+    proposed = {k: v for k, v in answer.values.items() if k in generate or k not in declared}
     violations: list[Violation] = []
     for edge in ("start", "end"):
         if state.spec.kind == "metric" and edge in proposed and edge in generate:

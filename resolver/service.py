@@ -207,8 +207,11 @@ def _context_now(context: Context) -> int | None:
     found, value = context.lookup("now_ms")
     if not found:
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    if isinstance(value, str):
+        text = value.strip()
+        # str.isdigit() also accepts "²" and int() refuses over 4300 digits: ASCII, int64 only.
+        if text.isascii() and text.isdigit() and len(text) <= 19:
+            value = int(text)
     if not isinstance(value, int) or isinstance(value, bool) or not MIN_MS <= value <= MAX_MS:
         raise BadRequest(
             f"additional_context now_ms must be integer ms within [{MIN_MS}, {MAX_MS}], "
@@ -222,7 +225,8 @@ def _timezone(name: str | None, settings: Settings) -> ZoneInfo:
         return ZoneInfo(settings.default_timezone)
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        # OSError: a name too long for a file name, or a directory such as "America".
         raise BadRequest(
             f"unknown timezone {name[:64]!r}; use an IANA name such as Asia/Shanghai"
         ) from None

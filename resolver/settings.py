@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     def _known_timezone(cls, value: str) -> str:
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError) as exc:
+        except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
             raise ValueError(f"unknown IANA timezone {value!r}") from exc
         return value
 

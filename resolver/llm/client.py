@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+import httpx2
 import openai
 import orjson
 import structlog
@@ -226,6 +227,14 @@ class LLMClient:
                 raise _Retryable("the call timed out", timed_out=True) from None
             except openai.APIConnectionError as exc:
                 raise _Retryable(f"connection failed ({exc.message})") from None
+            # The SDK translates failures of the request phase only; these come from reading
+            # the body (connection reset or closed short of Content-Length, bad encoding).
+            except httpx2.TimeoutException:
+                raise _Retryable("the answer stalled mid-body", timed_out=True) from None
+            except httpx2.TransportError as exc:
+                raise _Retryable(f"the answer broke off ({type(exc).__name__})") from None
+            except httpx2.DecodingError:
+                raise _BadOutput("the response body cannot be decoded") from None
         return _read_completion(body)
 
     async def _post(self, messages: Sequence[Message], extra: dict[str, Any]) -> bytes:

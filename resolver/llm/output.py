@@ -7,15 +7,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
+from resolver.jsonio import loads_finite
 from rules.spec import LOCATION_GROUPS
 from rules.violation import Violation
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _DECODER = json.JSONDecoder()
+# A prose answer holds its object near the start. Trying every "{" of a long hostile answer
+# is quadratic (each failed raw_decode counts the lines before its position): 200k braces
+# took 16 s on the event loop. Likewise the `_error` pattern on a long string.
+_MAX_CANDIDATES = 32
+_MAX_ERROR_CHARS = 2000
+# Possessive, with no two parts able to take the same whitespace: the lazy original
+# backtracked cubically ("missing" and 2000 spaces took 31 s). Groups keep the whitespace
+# around them; the reader strips it.
 _MISSING = re.compile(
-    r"missing\s+(?P<prop>[^:：|]+?)\s*[:：]\s*(?P<params>[^|]*?)\s*(?:\|\s*ask\s*[:：]\s*(?P<ask>.*))?$",
+    r"missing\s(?P<prop>[^:：|]++)[:：](?P<params>[^|]*+)(?:\|\s*+ask\s*+[:：](?P<ask>.*))?$",
     re.DOTALL,
 )
 
@@ -34,23 +41,28 @@ def find_json_object(text: str) -> dict[str, Any] | None:
     """The JSON object in `text`: the whole text, a fenced block, or the first one in prose."""
     stripped = text.strip()
     try:
-        loaded = orjson.loads(stripped)
-    except orjson.JSONDecodeError:
+        loaded = loads_finite(stripped)
+    except ValueError:
         loaded = None
     if isinstance(loaded, dict):
         return loaded
     for block in _FENCE.findall(text):
         try:
-            loaded = orjson.loads(block.strip())
-        except orjson.JSONDecodeError:
+            loaded = loads_finite(block.strip())
+        except ValueError:
             continue
         if isinstance(loaded, dict):
             return loaded
     position = text.find("{")
-    while position != -1:
+    for _ in range(_MAX_CANDIDATES):
+        if position == -1:
+            break
+        # raw_decode only finds where the object ends: it accepts NaN and lone surrogates and
+        # recurses without bound, so the span is read again as strictly as the rest.
         try:
-            loaded, _ = _DECODER.raw_decode(text, position)
-        except ValueError:
+            _, end = _DECODER.raw_decode(text, position)
+            loaded = loads_finite(text[position:end])
+        except (ValueError, RecursionError):
             loaded = None
         if isinstance(loaded, dict):
             return loaded
@@ -76,10 +88,14 @@ def read_answer(content: str | None, property_name: str) -> ModelAnswer:
 
 def _read_error(found: dict[str, Any]) -> ModelAnswer:
     error = found["_error"]
-    if len(found) != 1 or not isinstance(error, str):
+    if len(found) != 1 or not isinstance(error, str) or len(error) > _MAX_ERROR_CHARS:
         return ModelAnswer(
             violations=[
-                Violation("6.1.4", "a missing-parameter answer holds only the string `_error`")
+                Violation(
+                    "6.1.4",
+                    "a missing-parameter answer holds only the string `_error`, "
+                    f"at most {_MAX_ERROR_CHARS} characters",
+                )
             ]
         )
     match = _MISSING.search(error.strip())
