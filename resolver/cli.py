@@ -44,7 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        sys.stderr.write(f"resolver: invalid configuration:\n{exc}\n")
+        # Never echo the offending values: one of them may be a secret.
+        lines = [
+            f"  RESOLVER_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+            for e in exc.errors(include_input=False, include_url=False)
+        ]
+        sys.stderr.write("resolver: invalid configuration:\n" + "\n".join(lines) + "\n")
         return 2
     if args.command == "serve":
         return _serve(settings, args.host, args.port)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Literal
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, SecretStr, field_validator
@@ -77,6 +78,25 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             value = value.strip().rstrip("/")
             return value or None
+        return value
+
+    @field_validator(
+        "llm_base_url",
+        "ontology_manager_url",
+        "operator_integration_url",
+        "ontology_query_url",
+        "public_url",
+    )
+    @classmethod
+    def _plain_http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http(s) URL")
+        if parts.username is not None or parts.password is not None:
+            # Credentials in a URL end up in logs; the key has a variable of its own.
+            raise ValueError("must not carry credentials; use RESOLVER_LLM_API_KEY")
         return value
 
     @property

@@ -126,3 +126,18 @@ def test_wheel_installs_and_serves_with_prompts(tmp_path: Path) -> None:
     prompts = Path(str(health["prompts"]))
     assert prompts.is_relative_to(venv)
     assert sorted(p.name for p in prompts.iterdir()) == ["metric.md", "operator.md", "repair.md"]
+
+
+def test_credentials_in_a_url_are_refused_without_echoing_them() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "resolver", "serve"],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=clean_env(RESOLVER_LLM_BASE_URL="http://user:hunter2@127.0.0.1:9/v1"),
+        check=False,
+    )
+    assert done.returncode == 2
+    assert b"RESOLVER_LLM_BASE_URL" in done.stderr
+    assert b"credentials" in done.stderr
+    assert b"hunter2" not in done.stderr + done.stdout
