@@ -25,7 +25,7 @@ from resolver.kn_resolver import KnResolver
 from resolver.mcp_proxy import McpProxy
 from resolver.mcp_tool_cache import McpToolCache
 from resolver.metrics import Metrics
-from resolver.middleware import error_middleware, trace_middleware
+from resolver.middleware import request_middleware
 from resolver.operator_schemas import OperatorSchemas
 from resolver.settings import Settings
 from resolver.upstream import open_upstreams
@@ -34,7 +34,7 @@ from resolver.upstream import open_upstreams
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
     """Build the aiohttp application for these settings."""
     app = web.Application(
-        middlewares=[trace_middleware, error_middleware],
+        middlewares=[request_middleware],
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings

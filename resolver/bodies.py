@@ -46,6 +46,8 @@ async def read_json_body(request: web.Request) -> bytes:
             f"the body is {request.content_length} bytes; the limit is {max_size}"
         )
     budget = request.app.get(BODY_TIMEOUT_S)
+    if request.content.is_eof():
+        budget = None  # the whole body is already buffered: nothing to wait for
     try:
         # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
         # a deflate body that arrives after the headers fails to decode.

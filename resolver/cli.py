@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import sys
 import uuid
 from pathlib import Path
@@ -59,8 +60,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _serve(settings: Settings, host: str | None, port: int | None) -> int:
     configure_logging(settings.log_level, settings.log_format)
+    app = create_app(settings)
+    # The ~100k objects of the imported libraries live as long as the process: keep them out
+    # of every cyclic-GC pass, which otherwise walks them all on each full collection.
+    gc.collect()
+    gc.freeze()
     web.run_app(
-        create_app(settings),
+        app,
+        loop=_event_loop(settings.event_loop),
         host=host or settings.host,
         port=port if port is not None else settings.port,
         access_log=None,
@@ -69,6 +76,21 @@ def _serve(settings: Settings, host: str | None, port: int | None) -> int:
         print=None,
     )
     return 0
+
+
+def _event_loop(choice: str) -> asyncio.AbstractEventLoop:
+    """uvloop where installed (`auto`) or asked for; it costs about a fifth less CPU per request."""
+    if choice != "asyncio":
+        try:
+            import uvloop
+        except ImportError:
+            if choice == "uvloop":
+                raise SystemExit(
+                    "resolver: RESOLVER_EVENT_LOOP=uvloop but uvloop is not installed"
+                ) from None
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
 
 
 def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:

@@ -43,6 +43,7 @@ class Metrics:
         self.llm_inflight = Gauge(
             "resolver_llm_inflight", "LLM calls holding a slot now.", registry=self.registry
         )
+        self._request_children: dict[tuple[str, int], tuple[Counter, Histogram]] = {}
         self.llm_pending = Gauge(
             "resolver_llm_pending", "LLM calls waiting for a slot now.", registry=self.registry
         )
@@ -64,8 +65,14 @@ class Metrics:
 
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Count one answered request."""
-        self.requests.labels(route, str(status)).inc()
-        self.latency.labels(route).observe(seconds)
+        key = (route, status)
+        children = self._request_children.get(key)
+        if children is None:
+            # Label lookups take a lock and build a tuple each time; routes are few.
+            children = (self.requests.labels(route, str(status)), self.latency.labels(route))
+            self._request_children[key] = children
+        children[0].inc()
+        children[1].observe(seconds)
 
     def observe_llm_attempt(self, outcome: str, seconds: float) -> None:
         """Count one LLM attempt."""

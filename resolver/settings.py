@@ -38,6 +38,7 @@ class Settings(BaseSettings):
     default_timezone: str = "Asia/Shanghai"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
     shutdown_grace_s: float = Field(default=10.0, ge=0)
+    event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 
     log_format: Literal["json", "console"] = "json"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
