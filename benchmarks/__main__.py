@@ -11,6 +11,7 @@ COMMANDS: dict[str, str] = {
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "benchmarks.fake_llm",
     "fake-upstreams": "benchmarks.fake_upstreams",
+    "fanout-wall": "benchmarks.fanout_wall",
     "load": "benchmarks.load",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",
