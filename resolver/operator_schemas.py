@@ -10,9 +10,7 @@ A failed fetch is a warning, never an error: the property is resolved without it
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -22,6 +20,7 @@ import structlog
 from resolver.errors import ResolverError, SchemaConversionError
 from resolver.jsonio import loads
 from resolver.opschema import input_schemas
+from resolver.ttlcache import TtlCache
 from resolver.upstream import (
     OPERATOR_INTEGRATION,
     CallerHeaders,
@@ -56,12 +55,6 @@ class SchemaResult:
         return {"operator_id": self.operator_id, "outcome": self.outcome}
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    expires_at: float
-    result: SchemaResult
-
-
 class OperatorSchemas:
     """Fetches operator OpenAPI documents; cached per operator and caller account with a TTL.
 
@@ -79,10 +72,9 @@ class OperatorSchemas:
     ) -> None:
         self._upstreams = upstreams
         self._ttl_s = ttl_s
-        self._clock = clock
-        self._max_entries = max_entries
-        self._entries: OrderedDict[tuple[str, str, str], _Entry] = OrderedDict()
-        self._inflight: dict[tuple[str, str, str], asyncio.Future[SchemaResult]] = {}
+        self._cache: TtlCache[tuple[str, str, str], SchemaResult] = TtlCache(
+            max_entries=max_entries, clock=clock
+        )
 
     async def get(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
         """The operator's document, or a result saying why there is none (never raises)."""
@@ -94,26 +86,17 @@ class OperatorSchemas:
                 "RESOLVER_OPERATOR_INTEGRATION_URL is not set",
             )
         key = (operator_id, caller.account_id or "", caller.account_type or "")
-        entry = self._entries.get(key)
-        if entry is not None and entry.expires_at > self._clock():
-            cached = entry.result
-            if cached.document is None:
-                return cached
-            return SchemaResult(operator_id, "cached", cached.document)
-        task = self._inflight.get(key)
-        if task is None:
-            # A task of its own, so one caller's cancellation does not cancel the others' fetch.
-            task = asyncio.ensure_future(self._fetch_and_remember(key, operator_id, caller))
-            self._inflight[key] = task
-            task.add_done_callback(lambda _: self._inflight.pop(key, None))
-        return await asyncio.shield(task)
-
-    async def _fetch_and_remember(
-        self, key: tuple[str, str, str], operator_id: str, caller: CallerHeaders
-    ) -> SchemaResult:
-        result = await self._fetch(operator_id, caller)
-        self._remember(key, result)
+        result, cached = await self._cache.get(
+            key, lambda: self._fetch(operator_id, caller), self._ttl_of
+        )
+        if cached and result.document is not None:
+            return SchemaResult(operator_id, "cached", result.document)
         return result
+
+    def _ttl_of(self, result: SchemaResult) -> float:
+        if result.outcome == "not_configured":
+            return 0.0
+        return self._ttl_s if result.document is not None else min(self._ttl_s, _FAILURE_TTL_S)
 
     async def _fetch(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
         client = self._upstreams.get(OPERATOR_INTEGRATION)
@@ -142,15 +125,6 @@ class OperatorSchemas:
             warning=f"operator schema of {operator_id} is unusable ({problem}); "
             "resolved without it",
         )
-
-    def _remember(self, key: tuple[str, str, str], result: SchemaResult) -> None:
-        ttl = self._ttl_s if result.document is not None else min(self._ttl_s, _FAILURE_TTL_S)
-        if ttl <= 0 or result.outcome == "not_configured":
-            return
-        self._entries[key] = _Entry(self._clock() + ttl, result)
-        self._entries.move_to_end(key)
-        while len(self._entries) > self._max_entries:
-            self._entries.popitem(last=False)
 
 
 def operator_id_of(data_source: Mapping[str, Any] | None) -> str | None:
