@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from resolver.appkeys import METRICS_KEY, PROBE_KEY, RESOLVER_KEY
-from resolver.bodies import TRACE_ID, parse_model, read_json_body, render
+from resolver.bodies import parse_model, read_json_body, render
 from resolver.models import ResolveRequest
 from resolver.openapi import openapi_document
 
@@ -43,7 +43,7 @@ async def readyz(request: web.Request) -> web.Response:
 
 async def openapi(request: web.Request) -> web.Response:
     """GET /openapi.json."""
-    return render(request, openapi_document())
+    return render(request, {**openapi_document()})  # a copy: the document is built once
 
 
 async def metrics(request: web.Request) -> web.Response:
@@ -52,5 +52,4 @@ async def metrics(request: web.Request) -> web.Response:
         body=request.app[METRICS_KEY].render(),
         content_type="text/plain",
         charset="utf-8",
-        headers={"x-trace-id": request[TRACE_ID]},
     )
