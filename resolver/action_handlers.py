@@ -61,10 +61,7 @@ def public_url(request: web.Request) -> str:
 
 def passthrough(request: web.Request, answer: Any) -> web.Response:
     """The upstream's JSON answer as is; an object gets this request's `trace_id` if it has none."""
-    trace_id = request[TRACE_ID]
     if isinstance(answer, dict):
         answer = {**answer}
-        answer.setdefault("trace_id", trace_id)
-    response = web.Response(body=dumps(answer), status=200, content_type="application/json")
-    response.headers["x-trace-id"] = trace_id
-    return response
+        answer.setdefault("trace_id", request[TRACE_ID])
+    return web.Response(body=dumps(answer), status=200, content_type="application/json")
