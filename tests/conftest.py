@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -57,6 +58,12 @@ def request_body(*properties: dict[str, Any], **fields: Any) -> dict[str, Any]:
     }
     body.update(fields)
     return body
+
+
+async def post(client: TestClient[Any, Any], payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST a body to /v1/dynamic-params; the status and the parsed JSON answer."""
+    response = await client.post("/v1/dynamic-params", json=payload)
+    return response.status, orjson.loads(await response.read())
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import orjson
 import pytest
 
 from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import ClientFactory, metric, operator, request_body
+from tests.conftest import ClientFactory, metric, operator, post, request_body
 
 RISK = operator("risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
 SCORE = operator("score", ("lang", "STRING"))
@@ -44,11 +44,6 @@ def injected(props: list[dict[str, Any]], where: str, order: str, **fields: Any)
         fields["query"] = query
         fields["additional_context"] = f"备注：{INJECTION}{order}"
     return request_body(*props, **fields)
-
-
-async def post(client: Any, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    response = await client.post("/v1/dynamic-params", json=payload)
-    return response.status, orjson.loads(await response.read())
 
 
 WHERE = pytest.mark.parametrize("where", ["query", "additional_context"])

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from benchmarks.fake_llm import Call, FakeLLM, Reply
-from tests.conftest import ClientFactory, metric, operator, request_body
+from tests.conftest import ClientFactory, metric, operator, post, request_body
 
 OP = operator("risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
 GOOD = '{"risk": {"threshold": 0.8, "include_reason": true}}'
@@ -18,11 +18,6 @@ GOOD = '{"risk": {"threshold": 0.8, "include_reason": true}}'
 def body(*props: dict[str, Any], **fields: Any) -> dict[str, Any]:
     fields.setdefault("query", "判断是否为高风险企业，阈值0.8，包含原因")
     return request_body(*(props or (OP,)), **fields)
-
-
-async def post(client: Any, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    response = await client.post("/v1/dynamic-params", json=payload)
-    return response.status, await response.json()
 
 
 async def test_5xx_is_tried_exactly_three_times(

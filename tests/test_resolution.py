@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import NOW_MS, ClientFactory, metric, operator, request_body
+from tests.conftest import NOW_MS, ClientFactory, metric, operator, post, request_body
 
 HEALTH = operator(
     "business_health_score",
@@ -19,11 +19,6 @@ HEALTH = operator(
     ("filter", "OBJECT"),
     ("items", "ARRAY"),
 )
-
-
-async def post(client: Any, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    response = await client.post("/v1/dynamic-params", json=payload)
-    return response.status, await response.json()
 
 
 def slow(seconds: float) -> Any:
