@@ -49,4 +49,8 @@ def _step(node: Any, part: str) -> Any:
 
 def _is_index(part: str, items: Sequence[Any]) -> bool:
     """RFC 6901 array index: digits without a leading zero, inside the array."""
-    return part.isdigit() and (part == "0" or not part.startswith("0")) and int(part) < len(items)
+    # ASCII digits only (str.isdigit() also takes "²", which int() refuses), and short
+    # enough that int() never meets its 4300-digit limit.
+    if not (part.isascii() and part.isdigit() and len(part) <= 18):
+        return False
+    return (part == "0" or not part.startswith("0")) and int(part) < len(items)
