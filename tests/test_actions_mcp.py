@@ -159,3 +159,19 @@ def test_errors(schema: dict[str, Any], pointer: str) -> None:
     with pytest.raises(SchemaConversionError) as caught:
         mcp_parameters(schema)
     assert caught.value.pointer == pointer
+
+
+@pytest.mark.parametrize(
+    "index",
+    [pytest.param("²", id="superscript-digit"), pytest.param("9" * 5000, id="5000-digits")],
+)
+def test_odd_array_index_in_a_pointer_is_a_conversion_error(index: str) -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "prefixItems": [{"type": "string"}]},
+            "x": {"$ref": f"#/properties/items/prefixItems/{index}"},
+        },
+    }
+    with pytest.raises(SchemaConversionError, match="unresolvable"):
+        mcp_parameters(schema)
