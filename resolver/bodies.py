@@ -72,15 +72,11 @@ def parse_model(model: type[M], body: bytes) -> M:
     try:
         return model.model_validate_json(body)
     except ValidationError as exc:
-        raise _bad_request(exc) from None
+        raise invalid_request(exc) from None
 
 
 def invalid_request(exc: ValidationError) -> ResolverError:
     """The 400 that describes a validation error of a request built from caller input."""
-    return _bad_request(exc)
-
-
-def _bad_request(exc: ValidationError) -> ResolverError:
     errors = exc.errors(include_url=False, include_input=False, include_context=False)
     if any(e["type"] in ("json_invalid", "json_type") for e in errors):
         reason = errors[0]["msg"]

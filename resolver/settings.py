@@ -99,8 +99,3 @@ class Settings(BaseSettings):
             # Credentials in a URL end up in logs; the key has a variable of its own.
             raise ValueError("must not carry credentials; use RESOLVER_LLM_API_KEY")
         return value
-
-    @property
-    def rules_only(self) -> bool:
-        """No LLM configured: only caller values and rules settle parameters."""
-        return self.llm_base_url is None
