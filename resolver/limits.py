@@ -22,7 +22,6 @@ class LLMLimiter:
 
     def __init__(self, *, max_inflight: int, qps: float | None, max_pending: int) -> None:
         self._slots = asyncio.Semaphore(max_inflight)
-        self._max_inflight = max_inflight
         self._interval = _PACING_MARGIN / qps if qps else 0.0
         self._next_start = 0.0
         self._max_pending = max_pending
