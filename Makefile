@@ -36,8 +36,9 @@ fmt: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# Every scenario against the fake LLM, results in benchmarks/results/ (< 5 min on 2 cores);
-# `make bench BENCH_ARGS=--quick` for the short runs.
+# Every scenario against the fake LLM (< 5 min on 2 cores). Figures go to the untracked
+# benchmarks/results-local/; `make bench BENCH_ARGS=--save` updates the committed
+# benchmarks/results/, `BENCH_ARGS=--quick` gives the short runs.
 BENCH_ARGS ?=
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)

@@ -2,7 +2,7 @@
 
 Exact-match accuracy of `resolve_time` on the gold set, per category and overall; with
 `--peers`, the window accuracy of other parsers on the same cases (see `benchmarks.peers`).
-Writes `benchmarks/results/accuracy.json`.
+Writes `accuracy.json` to benchmarks/results-local/ (or benchmarks/results/ with --save).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from benchmarks.gold import GOLD_PATH, load
-
-RESULTS = Path(__file__).parent / "results" / "accuracy.json"
+from benchmarks.results_dir import add_save_flag, results_dir
 
 
 def main(argv: list[str]) -> int:
@@ -23,7 +22,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--gold", type=Path, default=GOLD_PATH)
     parser.add_argument("--peers", action="store_true", help="also score the peer parsers")
     parser.add_argument("--show-failures", action="store_true")
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, help="the JSON report (default: accuracy.json)")
+    add_save_flag(parser)
     args = parser.parse_args(argv)
 
     cases = load(args.gold)
@@ -37,11 +37,11 @@ def main(argv: list[str]) -> int:
         if not ok:
             failures.append((case, result))
 
-    passed = sum(ok for ok, _ in per_category.values())
+    passed = sum(counts[0] for counts in per_category.values())
     print(f"{'category':<18} {'correct':>7} {'total':>5} {'accuracy':>8}")
     for category in sorted(per_category):
-        ok, total = per_category[category]
-        print(f"{category:<18} {ok:>7} {total:>5} {ok / total:>8.1%}")
+        correct, total = per_category[category]
+        print(f"{category:<18} {correct:>7} {total:>5} {correct / total:>8.1%}")
     print(f"{'overall':<18} {passed:>7} {len(cases):>5} {passed / len(cases):>8.1%}")
     if args.show_failures:
         for case, result in failures:
@@ -66,6 +66,7 @@ def main(argv: list[str]) -> int:
         from benchmarks.peers import score_peers
 
         report["peers"] = score_peers(cases)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    out = args.out or results_dir(args.save) / "accuracy.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0

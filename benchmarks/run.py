@@ -21,10 +21,10 @@ from typing import Any
 
 from benchmarks import scenarios
 from benchmarks.llmclient import llm_client
-from benchmarks.load import uvloop_factory, write_json
+from benchmarks.load import write_json
 from benchmarks.procs import start_fake
-
-RESULTS = Path(__file__).resolve().parent / "results"
+from benchmarks.results_dir import add_save_flag, results_dir
+from resolver.core.loops import uvloop_factory
 
 
 def _llm_client(ctx: scenarios.Context) -> dict[str, Any]:
@@ -168,7 +168,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("scenario", choices=[*SCENARIOS, "all", "soak"])
     parser.add_argument("--quick", action="store_true", help="shorter runs (< 60 s each)")
     parser.add_argument("--json", type=Path, help="write the result (all: every result) here")
-    parser.add_argument("--out", type=Path, default=RESULTS, help="results folder (JSON, PNG)")
+    parser.add_argument("--out", type=Path, help="results folder (JSON, PNG); see --save")
+    add_save_flag(parser)
     parser.add_argument(
         "--uvloop", action="store_true", help="run the service and the fake on uvloop too"
     )
@@ -177,11 +178,13 @@ def main(argv: list[str]) -> int:
     if args.uvloop and uvloop_factory() is None:
         parser.error("--uvloop needs uvloop installed (pip install uvloop)")
     names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
+    out: Path = args.out or results_dir(args.save)
+    out.mkdir(parents=True, exist_ok=True)
     rows: list[str] = []
     collected: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="resolver-bench-") as logdir:
         ctx = scenarios.Context(
-            out=args.out,
+            out=out,
             logdir=Path(logdir),
             quick=args.quick,
             uvloop=args.uvloop,
@@ -190,7 +193,7 @@ def main(argv: list[str]) -> int:
         for name in names:
             result = run_one(name, ctx)
             collected.append(result)
-            write_json(result, args.out / f"{name}.json")
+            write_json(result, out / f"{name}.json")
             if args.json and len(names) == 1:
                 write_json(result, args.json)
             rows += headline(result)

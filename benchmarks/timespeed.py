@@ -9,7 +9,7 @@ after one warm-up pass, and prints in µs:
 - calibration: the fastest `sum(range(1000))` on this machine now, to scale the figures
   against runs taken elsewhere or under other load.
 
-Writes `benchmarks/results/timespeed.json`.
+Writes `timespeed.json` to benchmarks/results-local/ (or benchmarks/results/ with --save).
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ import timeit
 from pathlib import Path
 
 from benchmarks.gold import GOLD_PATH, Case, load
-
-RESULTS = Path(__file__).parent / "results" / "timespeed.json"
+from benchmarks.results_dir import add_save_flag, results_dir
 
 
 def _summary(samples: list[float]) -> dict[str, float | int]:
@@ -53,7 +52,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks timespeed")
     parser.add_argument("--gold", type=Path, default=GOLD_PATH)
     parser.add_argument("--repeat", type=int, default=20, help="timed passes over the gold set")
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, help="the JSON report (default: timespeed.json)")
+    add_save_flag(parser)
     args = parser.parse_args(argv)
 
     cases = load(args.gold)
@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
     print(f"{'':16} {'calls':>6} {'median µs':>10} {'p99 µs':>8} {'max µs':>9}")
     rows = [
         ("all calls", report["all_calls"]),
-        *((f"  {lang}", figures) for lang, figures in report["all_calls_per_lang"].items()),  # type: ignore[attr-defined]
+        *((f"  {lang}", figures) for lang, figures in report["all_calls_per_lang"].items()),
         (f"best of {args.repeat}", report["best_of_repeat"]),
     ]
     for name, figures in rows:
@@ -95,6 +95,7 @@ def main(argv: list[str]) -> int:
         f"calibration: sum(range(1000)) = {calibration:.1f} µs;"
         f" load average {report['load_average_1m']} on {report['cpus']} CPUs"
     )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    out = args.out or results_dir(args.save) / "timespeed.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
