@@ -9,8 +9,8 @@ import sys
 COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "timespeed": "benchmarks.timespeed",
-    "fake-llm": "benchmarks.fake_llm",
-    "fake-upstreams": "benchmarks.fake_upstreams",
+    "fake-llm": "resolver.testing.fake_llm",
+    "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
     "load": "benchmarks.load",
     "run": "benchmarks.run",

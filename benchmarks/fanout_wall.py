@@ -16,9 +16,9 @@ import time
 from aiohttp.test_utils import TestClient, TestServer
 
 from benchmarks.bodies import fanout_body
-from benchmarks.fake_llm import FakeLLM
-from resolver.app import create_app
-from resolver.settings import Settings
+from resolver.core.settings import Settings
+from resolver.testing.fake_llm import FakeLLM
+from resolver.web.app import create_app
 
 
 async def _measure(properties: int, latency_s: float, concurrency: int, repeat: int) -> None:

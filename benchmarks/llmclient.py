@@ -22,10 +22,10 @@ import openai
 import orjson
 
 from benchmarks.procs import Proc
-from resolver.limits import LLMLimiter
+from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
+from resolver.llm.limiter import LLMLimiter
 from resolver.llm.prompts import load_prompts, user_message
-from resolver.settings import Settings
 
 CONCURRENCY = 8
 MODEL = "gpt-4o-mini"

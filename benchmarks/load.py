@@ -15,13 +15,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib
 import ipaddress
 import math
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -31,6 +30,8 @@ import aiohttp
 import orjson
 from hdrh.histogram import HdrHistogram
 from tqdm import tqdm
+
+from resolver.core.loops import uvloop_factory
 
 T = TypeVar("T")
 
@@ -447,16 +448,6 @@ def main(argv: list[str]) -> int:
         plot([result], args.png, args.label or f"{config.mode} loop load on {config.url}")
     print(format_summary(summary))
     return 0
-
-
-def uvloop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's loop factory when uvloop is installed (it is optional), else None."""
-    try:
-        module = importlib.import_module("uvloop")
-    except ImportError:
-        return None
-    factory: Callable[[], asyncio.AbstractEventLoop] = module.new_event_loop
-    return factory
 
 
 def run_with_loop(coro: Coroutine[Any, Any, T], *, uvloop: bool = False) -> T:

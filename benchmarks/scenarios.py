@@ -22,9 +22,9 @@ from benchmarks.load import (
     plot,
     run_load,
     run_with_loop,
-    uvloop_factory,
 )
 from benchmarks.procs import Proc, start_fake, start_service
+from resolver.core.loops import uvloop_factory
 
 LLM_LATENCY_MS = 200
 ENDPOINT = "/v1/dynamic-params"

@@ -34,7 +34,7 @@ import orjson
 import psutil
 from aiohttp import web
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible_values
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible_values
 
 MAX_RSS_GROWTH_MB = 20.0
 WARMUP_S = 5.0
@@ -47,9 +47,9 @@ API_KEY = "sk-soak-not-a-real-key"
 
 def _child(port: int) -> int:
     """Serve like `resolver serve`, and report this process's figures on stdout."""
-    from resolver.app import create_app
-    from resolver.logs import configure_logging
-    from resolver.settings import Settings
+    from resolver.core.logs import configure_logging
+    from resolver.core.settings import Settings
+    from resolver.web.app import create_app
 
     settings = Settings()
     configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
@@ -76,7 +76,7 @@ def _child(port: int) -> int:
 
 
 async def _report(app: web.Application, port: int, llm_url: str) -> None:
-    from resolver.appkeys import RESOLVER_KEY
+    from resolver.web.appkeys import PARAMS_KEY
 
     process = psutil.Process()
     llm_port = int(llm_url.rsplit(":", 1)[1].split("/", 1)[0])
@@ -91,7 +91,7 @@ async def _report(app: web.Application, port: int, llm_url: str) -> None:
         connections = [
             c for c in process.net_connections(kind="tcp") if c.status == psutil.CONN_ESTABLISHED
         ]
-        llm = app[RESOLVER_KEY].llm
+        llm = app[PARAMS_KEY].llm
         assert llm is not None
         limiter = llm.limiter
         figures = {

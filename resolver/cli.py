@@ -8,22 +8,23 @@ import gc
 import sys
 import uuid
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 from pydantic import ValidationError
 
-from resolver.app import create_app
-from resolver.bodies import error_body, parse_model
-from resolver.engine import open_resolver
-from resolver.errors import ResolverError
-from resolver.jsonio import dumps
-from resolver.kn_models import KnResolveRequest, is_kn_request
-from resolver.kn_resolver import open_kn_resolver
-from resolver.logs import configure_logging
-from resolver.models import ResolveRequest
-from resolver.settings import Settings
-from resolver.upstream import CallerHeaders
+from resolver.core.errors import ResolverError
+from resolver.core.logs import configure_logging
+from resolver.core.loops import uvloop_factory
+from resolver.core.responses import ResponseBody
+from resolver.core.settings import Settings
+from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_request
+from resolver.kn.pipeline import open_pipeline
+from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.service import open_params_service
+from resolver.upstreams.client import CallerHeaders
+from resolver.web.app import create_app
+from resolver.web.bodies import parse_model
+from resolver.web.models import ErrorResponse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,17 +81,10 @@ def _serve(settings: Settings, host: str | None, port: int | None) -> int:
 
 def _event_loop(choice: str) -> asyncio.AbstractEventLoop:
     """uvloop where installed (`auto`) or asked for: 5-20% less CPU per request in paired runs."""
-    if choice != "asyncio":
-        try:
-            import uvloop
-        except ImportError:
-            if choice == "uvloop":
-                raise SystemExit(
-                    "resolver: RESOLVER_EVENT_LOOP=uvloop but uvloop is not installed"
-                ) from None
-        else:
-            return uvloop.new_event_loop()
-    return asyncio.new_event_loop()
+    factory = uvloop_factory() if choice != "asyncio" else None
+    if factory is None and choice == "uvloop":
+        raise SystemExit("resolver: RESOLVER_EVENT_LOOP=uvloop but uvloop is not installed")
+    return factory() if factory is not None else asyncio.new_event_loop()
 
 
 def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:
@@ -102,24 +96,31 @@ def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:
         sys.stderr.write(f"resolver: cannot read {path}: {exc.strerror}\n")
         return 2
     status, response = asyncio.run(_resolve_body(settings, body, caller))
-    sys.stdout.write(dumps(response).decode() + "\n")
+    sys.stdout.write(response.to_json().decode() + "\n")
     return 0 if status == 200 else 1
 
 
 async def _resolve_body(
     settings: Settings, body: bytes, caller: CallerHeaders
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, ResponseBody]:
     trace_id = caller.trace_id
     try:
         if is_kn_request(body):
             # The pipeline shape (kn_id, ot_id, properties): the full four steps.
             kn_request = parse_model(KnResolveRequest, body)
-            async with open_kn_resolver(settings) as kn_resolver:
-                response = await kn_resolver.resolve(kn_request, caller)
-        else:
-            request = parse_model(ResolveRequest, body)
-            async with open_resolver(settings) as (resolver, _):
-                response = await resolver.resolve(request)
+            async with open_pipeline(settings) as pipeline:
+                result = await pipeline.run(kn_request, caller)
+            return 200, KnResolveResponse(
+                datas=result.datas,
+                dynamic_params=result.dynamic_params,
+                debug=result.debug,
+                trace_id=trace_id,
+            )
+        request = parse_model(ResolveRequest, body)
+        async with open_params_service(settings) as (service, _):
+            resolved = await service.resolve(request)
+        return 200, ResolveResponse(
+            dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=trace_id
+        )
     except ResolverError as exc:
-        return exc.http_status, {**error_body(exc), "trace_id": trace_id}
-    return 200, {**response, "trace_id": trace_id}
+        return exc.http_status, ErrorResponse.of(exc, trace_id)

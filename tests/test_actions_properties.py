@@ -8,7 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from resolver.actions import SchemaConversionError, mcp_parameters, openapi_parameters
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema import mcp_parameters, openapi_parameters
 from tests.actions_checks import assert_function_parameters
 
 DEFS = ["A", "B", "C", "Missing"]
@@ -70,7 +71,7 @@ def schemas(leaf: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     )
 
 
-leaves = st.one_of(
+leaves: st.SearchStrategy[dict[str, Any]] = st.one_of(
     st.just({}), st.fixed_dictionaries({"type": types}), st.fixed_dictionaries({"$ref": refs})
 )
 documents = st.fixed_dictionaries(

@@ -9,8 +9,8 @@ import jsonschema
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply
-from benchmarks.fake_upstreams import (
+from resolver.testing.fake_llm import Call, FakeLLM, Reply
+from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_OPERATOR_ID,
     DEMO_OT,
@@ -18,8 +18,7 @@ from benchmarks.fake_upstreams import (
     Seen,
     demo_operator,
 )
-from tests.conftest import NOW_MS, ClientFactory, KnFakes
-from tests.test_api_basics import assert_error_shape
+from tests.helpers import NOW_MS, ClientFactory, KnFakes, assert_error_shape
 
 PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 PUBLIC_PATH = "/api/agent-retrieval/v1/kn/logic-property-resolver"
@@ -508,7 +507,9 @@ async def test_unreadable_answers_are_502(make_kn_client: ClientFactory, kn_fake
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502, body
-    assert body["_error"] == "ontology-query answered without a datas list"
+    assert body["_error"] == (
+        "ontology-query answered with property values resolver cannot read: there is no datas list"
+    )
     kn_fakes.values.fail(Fault(status=200, body=b"not json"))
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502, body

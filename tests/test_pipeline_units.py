@@ -11,24 +11,24 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from benchmarks.fake_upstreams import (
+from resolver.core.errors import NotConfigured, UpstreamError
+from resolver.core.ids import segment
+from resolver.core.jsonio import loads
+from resolver.core.settings import Settings
+from resolver.kn.models import is_kn_request
+from resolver.kn.operator_schemas import OperatorSchemas, operator_document, operator_id_of
+from resolver.testing.fake_upstreams import (
     DEMO_OPERATOR_ID,
     FakeOperatorIntegration,
     Fault,
     demo_operator,
 )
-from resolver.errors import NotConfigured, UpstreamError
-from resolver.jsonio import loads
-from resolver.kn_models import is_kn_request
-from resolver.operator_schemas import OperatorSchemas, operator_document, operator_id_of
-from resolver.opschema import input_schemas
-from resolver.settings import Settings
-from resolver.upstream import (
+from resolver.toolschema.inputs import input_schemas
+from resolver.upstreams.client import (
     ONTOLOGY_QUERY,
     OPERATOR_INTEGRATION,
     CallerHeaders,
     open_upstreams,
-    segment,
 )
 
 CALLER = CallerHeaders("t1", "acct", "user")

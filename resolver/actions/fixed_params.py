@@ -10,9 +10,9 @@ from typing import Any
 import orjson
 
 from resolver.actions.models import FixedParams
-from resolver.actions.openapi import body_property_names, parameter_objects
-from resolver.actions.refs import document_lookup
-from resolver.errors import SchemaConversionError
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.openapi import body_property_names, parameter_objects
+from resolver.toolschema.refs import document_lookup
 
 _HEADER_NAMES = frozenset({"authorization", "content-type"})
 _LOCATIONS = frozenset({"path", "query", "header", "cookie"})

@@ -1,48 +1,54 @@
-"""Upstream tool details in, `_dynamic_tools` entries out."""
+"""Action recall on the wire (SPEC §8): the caller's request, the 200 body and its
+`_dynamic_tools` entries, and the MCP proxy's arguments."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
-
-def _empty_if_null(empty: Any) -> BeforeValidator:
-    return BeforeValidator(lambda value: empty() if value is None else value)
-
-
-_Text = Annotated[str, _empty_if_null(str)]
-_Object = Annotated[dict[str, Any], _empty_if_null(dict)]
+from resolver.core.errors import BadRequest, InvalidJSON
+from resolver.core.ids import Id
+from resolver.core.jsonio import loads
+from resolver.core.responses import ResponseBody
 
 
-class _Upstream(BaseModel):
-    """A payload from another service: unknown fields are ignored, `null` reads as empty."""
+class ActionInfoRequest(BaseModel):
+    """`POST /api/agent-retrieval/in/v1/kn/get_action_info` body.
 
-    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
+    One object is named by `unique_identity` (alias `_instance_identity`, the Go service's
+    legacy name) or by `_instance_identities` (alias `unique_identities`). Empty maps are
+    dropped; the first non-empty identity of the list wins over `unique_identity`, as in the
+    Go service; one of them must name the object.
+    """
 
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-class ToolDetail(_Upstream):
-    """A tool-box tool as agent-operator-integration describes it (`tool-box/{box}/tool/{id}`)."""
+    kn_id: Id
+    at_id: Id
+    unique_identity: dict[str, Any] | None = Field(
+        default=None, validation_alias=AliasChoices("unique_identity", "_instance_identity")
+    )
+    instance_identities: list[dict[str, Any]] | None = Field(
+        default=None,
+        max_length=1000,
+        validation_alias=AliasChoices("_instance_identities", "unique_identities"),
+    )
 
-    name: str
-    description: _Text = ""
-    api_spec: _Object = Field(default_factory=dict)
+    @model_validator(mode="after")
+    def _names_an_object(self) -> ActionInfoRequest:
+        if not self.identity():
+            raise ValueError(
+                "name the object: unique_identity or _instance_identities with a non-empty object"
+            )
+        return self
 
-
-class McpToolDetail(_Upstream):
-    """An MCP tool as agent-operator-integration describes it (`mcp/{mcp}/tools/{name}`)."""
-
-    name: str
-    description: _Text = ""
-    input_schema: _Object = Field(default_factory=dict, alias="inputSchema")
-    annotations: _Object = Field(default_factory=dict)
-
-
-class Action(_Upstream):
-    """One element of ontology-query's `actions`: fixed values and the ones the LLM fills."""
-
-    parameters: _Object = Field(default_factory=dict)
-    dynamic_params: _Object = Field(default_factory=dict)
+    def identity(self) -> dict[str, Any]:
+        """The object whose actions are recalled (empty only before validation passed)."""
+        for candidate in self.instance_identities or []:
+            if candidate:
+                return candidate
+        return self.unique_identity or {}
 
 
 class FixedParams(BaseModel):
@@ -67,3 +73,39 @@ class DynamicTool(BaseModel):
     api_url: str
     original_schema: dict[str, Any]
     fixed_params: FixedParams
+
+
+class ActionInfoResponse(ResponseBody):
+    """The 200 body of `get_action_info`."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    dynamic_tools: list[DynamicTool] = Field(alias="_dynamic_tools", max_length=1)
+    trace_id: str
+
+
+def tool_arguments(body: bytes) -> dict[str, Any]:
+    """The MCP proxy body: the flat arguments object an LLM produced (empty body: `{}`)."""
+    if not body.strip():
+        return {}
+    try:
+        arguments = loads(body)
+    except ValueError as exc:
+        raise InvalidJSON(f"the body is not valid JSON: {str(exc)[:200]}") from exc
+    if not isinstance(arguments, dict):
+        raise BadRequest(
+            f"the body must be a JSON object of the tool's arguments, not {_json_type(arguments)}"
+        )
+    return arguments
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if value is None:
+        return "null"
+    return "a number"

@@ -6,11 +6,15 @@ import copy
 from typing import Any
 
 from resolver.actions.fixed_params import mcp_fixed_params, tool_fixed_params
-from resolver.actions.mcp import mcp_parameters
-from resolver.actions.models import Action, DynamicTool, FixedParams, McpToolDetail, ToolDetail
-from resolver.actions.naming import function_description, function_name
-from resolver.actions.openapi import openapi_parameters
+from resolver.actions.models import DynamicTool, FixedParams
 from resolver.actions.urls import mcp_api_url, tool_api_url
+from resolver.toolschema import (
+    function_description,
+    function_name,
+    mcp_parameters,
+    openapi_parameters,
+)
+from resolver.upstreams.models import Action, McpToolDetail, ToolDetail
 
 
 def build_tool(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from resolver.core.ids import segment
 
 
 def tool_api_url(operator_integration_url: str, box_id: str, tool_id: str) -> str:
@@ -10,9 +10,9 @@ def tool_api_url(operator_integration_url: str, box_id: str, tool_id: str) -> st
     return _join(
         operator_integration_url,
         "api/agent-operator-integration/internal-v1/tool-box",
-        _segment(box_id, "box_id"),
+        segment(box_id),
         "proxy",
-        _segment(tool_id, "tool_id"),
+        segment(tool_id),
     )
 
 
@@ -21,21 +21,11 @@ def mcp_api_url(public_url: str, mcp_id: str, tool_name: str) -> str:
     return _join(
         public_url,
         "api/agent-retrieval/in/v1/mcp/proxy",
-        _segment(mcp_id, "mcp_id"),
+        segment(mcp_id),
         "tools",
-        _segment(tool_name, "tool_name"),
+        segment(tool_name),
         "call",
     )
-
-
-def _segment(value: str, what: str) -> str:
-    if not value:
-        raise ValueError(f"{what} is empty")
-    # safe="" quotes "/" too, and dot segments are spelled out, so an id can never add
-    # or remove a path segment.
-    if value in {".", ".."}:
-        return value.replace(".", "%2E")
-    return quote(value, safe="")
 
 
 def _join(base: str, *parts: str) -> str:

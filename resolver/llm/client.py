@@ -31,9 +31,9 @@ from tenacity import (
 from tenacity.stop import stop_base
 from tenacity.wait import wait_base
 
-from resolver.errors import LLMOutputInvalid, LLMTimeout, LLMUnavailable, Overloaded
-from resolver.limits import LLMLimiter
-from resolver.settings import Settings
+from resolver.core.errors import LLMOutputInvalid, LLMTimeout, LLMUnavailable, Overloaded
+from resolver.core.settings import Settings
+from resolver.llm.limiter import LLMLimiter
 
 log = structlog.get_logger("resolver.llm")
 
@@ -188,15 +188,15 @@ class LLMClient:
                 raise LLMTimeout(
                     f"the LLM did not answer in time after {attempts} attempt(s)",
                     details={"attempts": attempts},
-                ) from None
+                ) from exc
             raise LLMUnavailable(
                 f"the LLM failed after {attempts} attempt(s): {exc.message}",
                 details={"attempts": attempts, "status": exc.status},
-            ) from None
+            ) from exc
         except _BadOutput as exc:
             raise LLMOutputInvalid(
                 f"the LLM answer could not be read: {exc}", details={"attempts": attempts}
-            ) from None
+            ) from exc
         latency_ms = (time.monotonic() - started) * 1000
         return Completion(content, attempts, latency_ms, usage)
 
@@ -217,24 +217,24 @@ class LLMClient:
             try:
                 async with asyncio.timeout(budget):
                     body = await self._post(messages, extra)
-            except TimeoutError:
-                raise _Retryable(f"no answer within {budget:.1f}s", timed_out=True) from None
+            except TimeoutError as exc:
+                raise _Retryable(f"no answer within {budget:.1f}s", timed_out=True) from exc
             except openai.APIStatusError as exc:
-                raise _translate_status(exc) from None
+                raise _translate_status(exc) from exc
             except openai.APITimeoutError as exc:
                 if _refused(exc):
-                    raise _Retryable("connection refused") from None
-                raise _Retryable("the call timed out", timed_out=True) from None
+                    raise _Retryable("connection refused") from exc
+                raise _Retryable("the call timed out", timed_out=True) from exc
             except openai.APIConnectionError as exc:
-                raise _Retryable(f"connection failed ({exc.message})") from None
+                raise _Retryable(f"connection failed ({exc.message})") from exc
             # The SDK translates failures of the request phase only; these come from reading
             # the body (connection reset or closed short of Content-Length, bad encoding).
-            except httpx2.TimeoutException:
-                raise _Retryable("the answer stalled mid-body", timed_out=True) from None
+            except httpx2.TimeoutException as exc:
+                raise _Retryable("the answer stalled mid-body", timed_out=True) from exc
             except httpx2.TransportError as exc:
-                raise _Retryable(f"the answer broke off ({type(exc).__name__})") from None
-            except httpx2.DecodingError:
-                raise _BadOutput("the response body cannot be decoded") from None
+                raise _Retryable(f"the answer broke off ({type(exc).__name__})") from exc
+            except httpx2.DecodingError as exc:
+                raise _BadOutput("the response body cannot be decoded") from exc
         return _read_completion(body)
 
     async def _post(self, messages: Sequence[Message], extra: dict[str, Any]) -> bytes:

@@ -8,7 +8,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from resolver.jsonio import dumps
+from resolver.core.jsonio import dumps
 from rules.violation import Violation
 
 PROMPT_FILES = ("metric.md", "operator.md", "repair.md")

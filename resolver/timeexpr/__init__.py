@@ -2,7 +2,7 @@
 
 `resolve_time` reads a Chinese or English query and settles `instant`, `start`, `end` and
 `step` in code, in the request timezone; `to_epoch_ms` converts a time value an LLM produced.
-The engine is pure: no I/O, no logging, no clock of its own (`now_ms` is an argument).
+The package is pure: no I/O, no logging, no clock of its own (`now_ms` is an argument).
 
 Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
 
@@ -22,10 +22,12 @@ Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
 
 Arithmetic follows docs/time-semantics.md: local wall clock, fold=0, month ends clamped,
 ISO weeks, a period ends at its last millisecond.
+
+May import: `resolver.core` (today: nothing of resolver at all).
 """
 
 from resolver.timeexpr.convert import to_epoch_ms
-from resolver.timeexpr.engine import resolve_time
 from resolver.timeexpr.result import Step, TimeResolution
+from resolver.timeexpr.scanner import resolve_time
 
 __all__ = ["Step", "TimeResolution", "resolve_time", "to_epoch_ms"]

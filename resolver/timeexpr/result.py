@@ -1,4 +1,4 @@
-"""The engine's answer: which metric time parameters a query settles."""
+"""The scanner's answer: which metric time parameters a query settles."""
 
 from __future__ import annotations
 

@@ -1,0 +1,46 @@
+"""Opening and closing the LLM resources of a process: the limiter, the client, the probe."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from resolver.core.metrics import Metrics
+from resolver.core.settings import Settings
+from resolver.llm.client import LLMClient
+from resolver.llm.limiter import LLMLimiter
+from resolver.llm.probe import LLMProbe
+
+
+@dataclass(frozen=True, slots=True)
+class LLMRuntime:
+    """The process's LLM client and the readiness probe of its endpoint."""
+
+    client: LLMClient
+    probe: LLMProbe
+
+
+@asynccontextmanager
+async def open_llm(
+    settings: Settings, metrics: Metrics | None = None
+) -> AsyncIterator[LLMRuntime | None]:
+    """The LLM runtime, or None in rules-only mode (no `RESOLVER_LLM_BASE_URL`); closed on exit."""
+    if settings.llm_base_url is None:
+        yield None
+        return
+    limiter = LLMLimiter(
+        max_inflight=settings.llm_max_inflight,
+        qps=settings.llm_qps,
+        max_pending=settings.max_pending,
+    )
+    client = LLMClient(settings, limiter, metrics.observe_llm_attempt if metrics else None)
+    if metrics is not None:
+        metrics.watch(limiter)
+    probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
+    await probe.start()
+    try:
+        yield LLMRuntime(client, probe)
+    finally:
+        await client.aclose()
+        await probe.close()

@@ -1,0 +1,160 @@
+"""Stage 3 of a property (SPEC §1, §6): ask the LLM for what is still open, read and check its
+answer, and re-ask with the rule violations up to `max_repair_rounds`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from resolver.core.errors import LLMError, LLMOutputInvalid
+from resolver.llm.answers import read_answer
+from resolver.llm.client import Completion, LLMClient, Message
+from resolver.llm.prompts import Prompts, repair_message, user_message
+from resolver.params.frame import Frame
+from resolver.params.property import PropertyState
+from resolver.timeexpr import to_epoch_ms
+from resolver.toolschema import compact
+from rules import registry
+from rules.violation import Violation
+
+
+async def resolve_with_llm(
+    state: PropertyState, frame: Frame, llm: LLMClient, prompts: Prompts, deadline: float
+) -> PropertyState:
+    """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit."""
+    generate = state.open_params()
+    messages: list[Message] = [
+        {"role": "system", "content": prompts.system(state.spec.kind)},
+        {"role": "user", "content": user_message(_task(state, frame, generate))},
+    ]
+    trace: dict[str, Any] = {"attempts": 0, "repair_rounds": 0, "latency_ms": 0.0}
+    state.llm = trace
+    try:
+        for round_no in range(frame.max_repair_rounds + 1):
+            completion = await llm.complete(
+                messages, deadline=deadline, response_format=_response_format(state, frame)
+            )
+            _account(trace, completion, messages)
+            violations, omitted = _take_answer(state, frame, completion.content, generate)
+            if not violations and not omitted:
+                return state
+            if round_no == frame.max_repair_rounds:
+                if not violations:
+                    state.report_missing(frame.language)
+                    return state
+                raise LLMOutputInvalid(
+                    f"{state.name}: the LLM answer still breaks the rules after "
+                    f"{round_no} repair round(s): {violations[0]}",
+                    details={"violations": [str(v) for v in violations]},
+                )
+            trace["repair_rounds"] = round_no + 1
+            wanted = violations + [
+                Violation("3.1.2", f"generate {name} or answer _error naming it", name)
+                for name in omitted
+            ]
+            messages = [
+                *messages,
+                {"role": "assistant", "content": completion.content or ""},
+                {"role": "user", "content": repair_message(prompts, state.name, generate, wanted)},
+            ]
+    except LLMError as exc:
+        state.fail(exc)
+    return state
+
+
+def _account(trace: dict[str, Any], completion: Completion, messages: list[Message]) -> None:
+    trace["attempts"] += completion.attempts
+    trace["latency_ms"] = round(trace["latency_ms"] + completion.latency_ms, 1)
+    trace["request"] = messages
+    trace["response"] = completion.content
+
+
+def _take_answer(
+    state: PropertyState, frame: Frame, content: str | None, generate: list[str]
+) -> tuple[list[Violation], list[str]]:
+    """Merge a valid answer into the state; otherwise return its violations and omissions."""
+    answer = read_answer(content, state.name)
+    if answer.violations:
+        return answer.violations, []
+    if answer.values is None:
+        named = [p for p in answer.missing if p in generate]
+        state.report_missing(frame.language, answer.ask)
+        if named:
+            state.missing = [p for p in state.missing if p in named] or state.missing
+        return [], []
+    # The model fills what it was asked for, nothing else: settled values stay, a declared
+    # input it was not asked for (a window on an instant query) is dropped, and undeclared
+    # keys are kept so that rule 3.1.1 names them.
+    declared = state.spec.input_names()
+    proposed = {k: v for k, v in answer.values.items() if k in generate or k not in declared}
+    violations: list[Violation] = []
+    for edge in ("start", "end"):
+        if state.spec.kind == "metric" and edge in proposed and edge in generate:
+            try:
+                proposed[edge] = to_epoch_ms(
+                    proposed[edge],
+                    edge="start" if edge == "start" else "end",
+                    now_ms=frame.now_ms,
+                    tz=frame.tz,
+                )
+            except ValueError as exc:
+                violations.append(Violation("7.2.2", f"{edge}: {exc}", edge))
+    candidate = {**state.values, **proposed}
+    violations.extend(registry.validate(state.spec, candidate))
+    if violations:
+        return violations, []
+    for name, value in proposed.items():
+        state.settle(name, value, "llm")
+    return [], state.open_params()
+
+
+def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, Any]:
+    definition = state.definition
+    task: dict[str, Any] = {
+        "logic_property": {
+            "name": definition.name,
+            "type": definition.type,
+            "display_name": definition.display_name,
+            "comment": definition.comment,
+            "parameters": [
+                {"name": p.name, "type": p.type, "comment": p.comment} for p in definition.inputs()
+            ],
+        },
+        "query": frame.query,
+        "additional_context": frame.context.text,
+        "unique_identities": frame.identities,
+        "now": _iso(frame.now_ms, frame.tz),
+        "timezone": frame.tz.key,
+        "fixed": state.ordered_values(),
+        "generate": generate,
+    }
+    schemas = {i.name: compact(i.schema) for i in state.spec.inputs if i.schema is not None}
+    if schemas:
+        task["schema"] = schemas
+    return task
+
+
+def _iso(now_ms: int, tz: ZoneInfo) -> str:
+    moment = dt.datetime.fromtimestamp(now_ms / 1000, tz)
+    return moment.isoformat(timespec="milliseconds")
+
+
+def _response_format(state: PropertyState, frame: Frame) -> dict[str, Any] | None:
+    if frame.response_format == "none":
+        return None
+    if frame.response_format == "json_object":
+        return {"type": "json_object"}
+    return {
+        "type": "json_schema",
+        "json_schema": {
+            "name": "dynamic_params",
+            "schema": {
+                "type": "object",
+                "properties": {
+                    state.name: {"type": "object"},
+                    "_error": {"type": "string"},
+                },
+            },
+        },
+    }

@@ -1,0 +1,169 @@
+"""The `/v1/dynamic-params` request (validated at the edge) and its responses (SPEC §2.1)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    field_validator,
+    model_validator,
+)
+
+from resolver.core.jsonio import check_finite
+from resolver.core.responses import ResponseBody
+from rules.spec import MAX_MS, MIN_MS, ParamType
+
+MAX_PROPERTIES = 64
+_PARAM_TYPES = {t.value: t for t in ParamType}
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=256, pattern=r"\S")]
+
+
+class ParamDef(BaseModel):
+    """A parameter of a logic property; extra fields from ontology-manager are kept."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    name: Name
+    type: StrictStr | None = None
+    value_from: Literal["input", "property", "const"]
+    value: Any = None
+    if_system_generate: StrictBool = False
+    comment: StrictStr | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        try:
+            return ParamType.parse(value).value
+        except ValueError:
+            known = "/".join(t.value for t in ParamType)
+            raise ValueError(f"unknown parameter type {value!r} (known: {known})") from None
+
+    @property
+    def param_type(self) -> ParamType | None:
+        """The declared type as an enum."""
+        return None if self.type is None else _PARAM_TYPES[self.type]
+
+
+class LogicPropertyDef(BaseModel):
+    """A logic property definition (seed 003 §11.1); `tool` is read as `operator`."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    name: Name
+    type: Literal["metric", "operator"]
+    display_name: StrictStr | None = None
+    comment: StrictStr | None = None
+    data_source: dict[str, Any] | None = None
+    parameters: list[ParamDef] = Field(default_factory=list)
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _tool_is_operator(cls, value: object) -> object:
+        return "operator" if value == "tool" else value
+
+    @field_validator("parameters")
+    @classmethod
+    def _unique_param_names(cls, value: list[ParamDef]) -> list[ParamDef]:
+        seen: set[str] = set()
+        for param in value:
+            if param.name in seen:
+                raise ValueError(f"duplicate parameter name {param.name!r}")
+            seen.add(param.name)
+        return value
+
+    def inputs(self) -> list[ParamDef]:
+        """The `value_from="input"` parameters, in declared order."""
+        return [p for p in self.parameters if p.value_from == "input"]
+
+
+class ResolveOptions(BaseModel):
+    """Per-request options."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    max_concurrency: Annotated[StrictInt, Field(ge=1, le=16)] | None = None
+    return_debug: StrictBool = False
+    max_repair_rounds: Annotated[StrictInt, Field(ge=0, le=3)] = 1
+
+
+class ResolveRequest(BaseModel):
+    """`POST /v1/dynamic-params` body."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+    logic_properties: Annotated[
+        list[LogicPropertyDef], Field(min_length=1, max_length=MAX_PROPERTIES)
+    ]
+    query: StrictStr = Field(max_length=8192)
+    unique_identities: list[dict[str, Any]] | None = Field(
+        default=None, validation_alias=AliasChoices("unique_identities", "_instance_identities")
+    )
+    additional_context: StrictStr | dict[str, Any] | None = None
+    dynamic_params: dict[str, dict[str, Any]] | None = None
+    operator_schemas: dict[str, dict[str, Any]] | None = None
+    now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
+    timezone: StrictStr | None = None
+    options: ResolveOptions = Field(default_factory=ResolveOptions)
+
+    @field_validator(
+        "unique_identities", "additional_context", "dynamic_params", "operator_schemas"
+    )
+    @classmethod
+    def _finite(cls, value: Any) -> Any:
+        check_finite(value)
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ResolveRequest:
+        names = [p.name for p in self.logic_properties]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"duplicate logic property names: {', '.join(duplicates)}")
+        by_name = {p.name: p for p in self.logic_properties}
+        for name, values in (self.dynamic_params or {}).items():
+            prop = by_name.get(name)
+            if prop is None:
+                raise ValueError(
+                    f"dynamic_params names {name!r}, which is not a requested property"
+                )
+            inputs = {p.name for p in prop.inputs()}
+            unknown = [k for k in values if k not in inputs]
+            if unknown:
+                raise ValueError(
+                    f"rule 3.1.1: dynamic_params.{name} has {', '.join(map(repr, unknown))}, "
+                    f"not inputs of {name} (inputs: {', '.join(sorted(inputs)) or 'none'})"
+                )
+        for name in self.operator_schemas or {}:
+            prop = by_name.get(name)
+            if prop is None or prop.type != "operator":
+                raise ValueError(
+                    f"operator_schemas names {name!r}, which is not a requested operator"
+                )
+        return self
+
+
+class ResolveResponse(ResponseBody):
+    """The 200 body of `/v1/dynamic-params`."""
+
+    dynamic_params: dict[str, dict[str, Any]]
+    trace_id: str
+    debug: dict[str, Any] | None = None
+
+
+class MissingEntry(BaseModel):
+    """One property that lacks inputs (a 422's `missing`)."""
+
+    property: str
+    params: list[str]
+    ask: str

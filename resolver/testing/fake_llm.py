@@ -1,0 +1,495 @@
+"""A scripted OpenAI-compatible chat-completions server (aiohttp, loopback only).
+
+Tests script it call by call (`push`) or with a responder function (`respond`); load tests run
+it stand-alone (`python -m benchmarks fake-llm`). It records every call and the peak number of
+calls in flight, and answers plausible extractions for any logic property it is sent.
+
+For load tests it also models what a real LLM endpoint does to its callers:
+- latency, fixed or lognormal with a given p50 and p99 (`Latency`);
+- faults, each at a rate: 429 with `Retry-After`, 5xx, hangs, malformed JSON (`Faults`);
+- a gateway that admits at most N calls in any sliding 1-second window and answers 429 with
+  `Retry-After`/`retry-after-ms` above that, like the gateways in front of hosted models.
+Counters and the fake's own per-call latencies are served at `GET /_fake/stats` (and reset by
+`POST /_fake/reset`) so that a benchmark can subtract the fake's time from the service's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import orjson
+from aiohttp import web
+
+METRIC_TIME = ("instant", "start", "end", "step")
+
+# z-score of the 99th percentile of a standard normal distribution.
+_Z99 = 2.326347874040841
+# The fake's own per-call timings kept for /_fake/stats (a bounded record).
+_MAX_TIMINGS = 200_000
+
+
+@dataclass
+class Reply:
+    """One scripted answer: a message content, or a raw status/body, after a delay."""
+
+    content: str | None = None
+    status: int = 200
+    body: bytes | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    delay_s: float = 0.0
+    hang: bool = False
+    choices: list[Any] | None = None
+    # Send the headers and only this many bytes of the body, then drop the connection.
+    cut_at: int | None = None
+
+
+@dataclass
+class Call:
+    """One request the fake received."""
+
+    body: dict[str, Any]
+    headers: dict[str, str]
+    started: float
+    ended: float | None = None
+
+    @property
+    def task(self) -> dict[str, Any]:
+        """The resolver's task (the first user message, parsed), or {}."""
+        for message in self.body.get("messages", []):
+            if message.get("role") == "user":
+                try:
+                    loaded = orjson.loads(message.get("content") or "")
+                except orjson.JSONDecodeError:
+                    return {}
+                return loaded if isinstance(loaded, dict) else {}
+        return {}
+
+    @property
+    def property_name(self) -> str | None:
+        """The logic property this call is about."""
+        prop = self.task.get("logic_property")
+        return prop.get("name") if isinstance(prop, dict) else None
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """The chat messages sent."""
+        return list(self.body.get("messages", []))
+
+
+Responder = Callable[[Call], Reply]
+
+
+@dataclass(frozen=True)
+class Latency:
+    """How long a default answer takes: fixed at `p50_s`, or lognormal through p50 and p99."""
+
+    p50_s: float = 0.0
+    p99_s: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.p50_s < 0 or (self.p99_s is not None and self.p99_s < self.p50_s):
+            raise ValueError("latency needs 0 <= p50 <= p99")
+        if self.p99_s is not None and self.p99_s > self.p50_s and self.p50_s == 0:
+            raise ValueError("a lognormal latency needs p50 > 0")
+
+    def sample(self, rng: random.Random) -> float:
+        """One latency in seconds."""
+        if self.p99_s is None or self.p99_s == self.p50_s:
+            return self.p50_s
+        sigma = math.log(self.p99_s / self.p50_s) / _Z99
+        return rng.lognormvariate(math.log(self.p50_s), sigma)
+
+
+@dataclass(frozen=True)
+class Faults:
+    """Rates (0..1) of injected faults, drawn independently per call in this order."""
+
+    rate_429: float = 0.0
+    retry_after_s: float = 1.0
+    rate_5xx: float = 0.0
+    status_5xx: int = 503
+    rate_hang: float = 0.0
+    hang_s: float = 3600.0
+    rate_malformed: float = 0.0
+
+    def __post_init__(self) -> None:
+        rates = (self.rate_429, self.rate_5xx, self.rate_hang, self.rate_malformed)
+        if any(not 0 <= r <= 1 for r in rates) or sum(rates) > 1:
+            raise ValueError("fault rates are within 0..1 and add up to at most 1")
+
+    def draw(self, rng: random.Random) -> str | None:
+        """The fault for one call: `429`, `5xx`, `hang`, `malformed`, or None."""
+        roll = rng.random()
+        for name, rate in (
+            ("429", self.rate_429),
+            ("5xx", self.rate_5xx),
+            ("hang", self.rate_hang),
+            ("malformed", self.rate_malformed),
+        ):
+            if roll < rate:
+                return name
+            roll -= rate
+        return None
+
+
+class Gateway:
+    """Admits at most `qps` calls in any sliding 1-second window (rejected calls don't count)."""
+
+    def __init__(self, qps: float) -> None:
+        self.qps = qps
+        self._admitted: deque[float] = deque()
+
+    def admit(self, now: float) -> float | None:
+        """None when the call may pass, else the seconds until a slot frees up."""
+        window = self._admitted
+        while window and now - window[0] >= 1.0:
+            window.popleft()
+        if len(window) >= self.qps:
+            return max(0.001, 1.0 - (now - window[0]))
+        window.append(now)
+        return None
+
+    def reset(self) -> None:
+        """Forget the window."""
+        self._admitted.clear()
+
+
+def plausible_values(task: dict[str, Any]) -> dict[str, Any]:
+    """Values of the right type for every parameter the task asks to generate."""
+    prop = task.get("logic_property") or {}
+    types = {p.get("name"): (p.get("type") or "").upper() for p in prop.get("parameters", [])}
+    schema = task.get("schema") or {}
+    values: dict[str, Any] = {}
+    for name in task.get("generate", []):
+        enum = (schema.get(name) or {}).get("enum")
+        if enum:
+            values[name] = enum[0]
+        elif name == "instant":
+            values[name] = False
+        elif name == "start":
+            values[name] = "now-3M"
+        elif name == "end":
+            values[name] = "now"
+        elif name == "step":
+            values[name] = "month"
+        else:
+            values[name] = _example(types.get(name, "STRING"))
+    return values
+
+
+def _example(kind: str) -> Any:
+    return {
+        "INTEGER": 1,
+        "NUMBER": 0.5,
+        "BOOLEAN": True,
+        "OBJECT": {"k": "v"},
+        "ARRAY": ["a"],
+    }.get(kind, "示例")
+
+
+def plausible(call: Call) -> Reply:
+    """The default responder: a valid answer for the property in the call."""
+    name = call.property_name or "unknown"
+    return Reply(content=orjson.dumps({name: plausible_values(call.task)}).decode())
+
+
+class FakeLLM:
+    """The fake's state: scripted replies, a default responder, and the record of calls.
+
+    Scripted replies (`push`) answer first and exactly as scripted; the gateway limit applies
+    to every call, faults and the latency model only to calls the responder answers.
+    """
+
+    def __init__(
+        self,
+        *,
+        responder: Responder = plausible,
+        latency_s: float = 0.0,
+        latency: Latency | None = None,
+        faults: Faults | None = None,
+        gateway_qps: float | None = None,
+        seed: int | None = None,
+        keep_calls: bool = True,
+    ) -> None:
+        self.script: deque[Reply | Responder] = deque()
+        self.responder = responder
+        self.latency = latency if latency is not None else Latency(latency_s)
+        self.faults = faults if faults is not None else Faults()
+        self.gateway = Gateway(gateway_qps) if gateway_qps else None
+        self.keep_calls = keep_calls
+        self.calls: list[Call] = []
+        self.inflight = 0
+        self.peak_inflight = 0
+        self.counts: Counter[str] = Counter()
+        # (query of the task, the fake's own handling time in seconds) of calls past the gateway
+        self.timings: deque[tuple[str | None, float]] = deque(maxlen=_MAX_TIMINGS)
+        self._rng = random.Random(seed)
+
+    @property
+    def latency_s(self) -> float:
+        """The fixed latency (or the p50) of default answers, in seconds."""
+        return self.latency.p50_s
+
+    @latency_s.setter
+    def latency_s(self, value: float) -> None:
+        self.latency = Latency(value)
+
+    def push(self, *replies: Reply | Responder) -> None:
+        """Queue replies for the next calls, in order; then the default responder answers."""
+        self.script.extend(replies)
+
+    def respond(self, responder: Responder) -> None:
+        """Answer every call not covered by the script with `responder`."""
+        self.responder = responder
+
+    def reset_peak(self) -> None:
+        """Forget the peak and the calls (between phases of a test)."""
+        self.peak_inflight = self.inflight
+        self.calls.clear()
+
+    def reset_stats(self) -> None:
+        """Forget counters, timings, calls, the peak and the gateway window."""
+        self.reset_peak()
+        self.counts.clear()
+        self.timings.clear()
+        if self.gateway is not None:
+            self.gateway.reset()
+
+    def stats(self, *, timings: bool = False) -> dict[str, Any]:
+        """Counters, the fake's latency percentiles (ms) and, on request, every timing."""
+        handled = sorted(t for _, t in self.timings)
+        body: dict[str, Any] = {
+            "counts": dict(self.counts),
+            "inflight": self.inflight,
+            "peak_inflight": self.peak_inflight,
+            "latency": asdict(self.latency),
+            "faults": asdict(self.faults),
+            "gateway_qps": self.gateway.qps if self.gateway else None,
+            "fake_latency_ms": {
+                f"p{q:g}": round(_percentile(handled, q) * 1000, 3) for q in (50, 90, 99, 100)
+            },
+        }
+        if timings:
+            body["timings"] = [[q, round(t * 1000, 3)] for q, t in self.timings]
+        return body
+
+    def app(self) -> web.Application:
+        """The aiohttp application serving `/v1/chat/completions`, `/v1/models`, `/_fake/*`."""
+        app = web.Application(client_max_size=16 << 20)
+        app.router.add_post("/v1/chat/completions", self._completions)
+        app.router.add_post("/chat/completions", self._completions)
+        app.router.add_get("/v1/models", self._models)
+        app.router.add_get("/models", self._models)
+        app.router.add_get("/_fake/stats", self._stats)
+        app.router.add_post("/_fake/reset", self._reset)
+        app.router.add_post("/_fake/echo", self._echo)
+        return app
+
+    async def _models(self, request: web.Request) -> web.Response:
+        return web.json_response({"object": "list", "data": [{"id": "fake", "object": "model"}]})
+
+    async def _stats(self, request: web.Request) -> web.Response:
+        body = self.stats(timings=request.query.get("timings") == "1")
+        return web.Response(body=orjson.dumps(body), content_type="application/json")
+
+    async def _echo(self, request: web.Request) -> web.Response:
+        # The floor of what an aiohttp JSON service costs here: parse and re-serialise.
+        body = orjson.loads(await request.read())
+        return web.Response(body=orjson.dumps(body), content_type="application/json")
+
+    async def _reset(self, request: web.Request) -> web.Response:
+        self.reset_stats()
+        return web.Response(body=b"{}", content_type="application/json")
+
+    async def _completions(self, request: web.Request) -> web.StreamResponse:
+        started = time.monotonic()
+        raw = await request.read()
+        try:
+            body = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            body = {}
+        call = Call(body=body, headers=dict(request.headers), started=started)
+        if self.keep_calls:
+            self.calls.append(call)
+        self.counts["calls"] += 1
+        if self.gateway is not None:
+            wait_s = self.gateway.admit(started)
+            if wait_s is not None:
+                self.counts["gateway_429"] += 1
+                call.ended = time.monotonic()
+                return self._render(_too_many(wait_s, "gateway rate limit"), body)
+        self.inflight += 1
+        self.peak_inflight = max(self.peak_inflight, self.inflight)
+        try:
+            reply = await self._reply(call)
+            rendered = self._render(reply, body)
+            response: web.StreamResponse = rendered
+            if reply.cut_at is not None:
+                response = await self._cut(request, rendered, reply.cut_at)
+        finally:
+            self.inflight -= 1
+            call.ended = time.monotonic()
+        self.counts[f"status_{reply.status}"] += 1
+        self.timings.append((call.task.get("query"), call.ended - started))
+        return response
+
+    async def _reply(self, call: Call) -> Reply:
+        if self.script:
+            item = self.script.popleft()
+            reply = item if isinstance(item, Reply) else item(call)
+            delay = reply.delay_s or self.latency_s
+        else:
+            fault = self.faults.draw(self._rng)
+            if fault is not None:
+                self.counts[f"fault_{fault}"] += 1
+            reply = self._fault_reply(fault) if fault else self.responder(call)
+            delay = reply.delay_s or self.latency.sample(self._rng)
+        if reply.hang:
+            await asyncio.sleep(self.faults.hang_s)
+        if delay:
+            await asyncio.sleep(delay)
+        return reply
+
+    def _fault_reply(self, fault: str) -> Reply:
+        if fault == "429":
+            return _too_many(self.faults.retry_after_s, "injected rate limit")
+        if fault == "5xx":
+            return Reply(status=self.faults.status_5xx)
+        if fault == "hang":
+            return Reply(hang=True)
+        # A body cut short, as from a proxy that dropped the connection mid-answer.
+        return Reply(body=b'{"id": "chatcmpl-fake", "object": "chat.completion", "choices": [{')
+
+    @staticmethod
+    async def _cut(request: web.Request, full: web.Response, cut_at: int) -> web.StreamResponse:
+        payload = full.body if isinstance(full.body, bytes) else b""
+        partial = web.StreamResponse(status=full.status, headers=full.headers)
+        partial.content_length = len(payload)
+        await partial.prepare(request)
+        await partial.write(payload[:cut_at])
+        if request.transport is not None:
+            request.transport.close()
+        return partial
+
+    @staticmethod
+    def _render(reply: Reply, body: dict[str, Any]) -> web.Response:
+        if reply.body is not None:
+            return web.Response(
+                body=reply.body,
+                status=reply.status,
+                headers=reply.headers,
+                content_type="application/json",
+            )
+        if reply.status != 200:
+            error = {"error": {"message": f"fake error {reply.status}", "type": "fake"}}
+            return web.Response(
+                body=orjson.dumps(error),
+                status=reply.status,
+                headers=reply.headers,
+                content_type="application/json",
+            )
+        choices = reply.choices
+        if choices is None:
+            choices = [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": reply.content},
+                    "finish_reason": "stop",
+                }
+            ]
+        prompt_tokens = sum(len(m.get("content") or "") for m in body.get("messages", [])) // 4
+        completion_tokens = len(reply.content or "") // 4
+        payload = {
+            "id": "chatcmpl-fake",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "fake"),
+            "choices": choices,
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+        return web.Response(
+            body=orjson.dumps(payload), headers=reply.headers, content_type="application/json"
+        )
+
+
+def _too_many(wait_s: float, why: str) -> Reply:
+    """A 429 the way hosted models send it: seconds (rounded up) and exact milliseconds."""
+    return Reply(
+        status=429,
+        headers={
+            "Retry-After": str(max(1, math.ceil(wait_s))),
+            "retry-after-ms": str(max(1, round(wait_s * 1000))),
+            "x-fake-reason": why,
+        },
+    )
+
+
+def _percentile(ordered: list[float], q: float) -> float:
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))
+    return ordered[index]
+
+
+def main(argv: list[str]) -> int:
+    """Run the fake stand-alone on loopback."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks fake-llm",
+        description="An OpenAI-compatible chat-completions server for load tests (loopback).",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="loopback address to bind")
+    parser.add_argument("--port", type=int, default=8090)
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="fixed latency, or p50")
+    parser.add_argument("--p99-ms", type=float, help="lognormal latency with this p99")
+    parser.add_argument("--rate-429", type=float, default=0.0, help="share of calls answered 429")
+    parser.add_argument("--retry-after-s", type=float, default=1.0, help="Retry-After of a 429")
+    parser.add_argument("--rate-5xx", type=float, default=0.0, help="share answered 503")
+    parser.add_argument("--rate-hang", type=float, default=0.0, help="share that hang")
+    parser.add_argument("--hang-s", type=float, default=3600.0, help="how long a hang lasts")
+    parser.add_argument("--rate-malformed", type=float, default=0.0, help="share cut-off JSON")
+    parser.add_argument("--gateway-qps", type=float, help="429 above N calls per sliding second")
+    parser.add_argument("--seed", type=int, help="seed of the latency and fault draws")
+    parser.add_argument("--uvloop", action="store_true", help="run on uvloop if installed")
+    args = parser.parse_args(argv)
+    if args.host not in ("127.0.0.1", "::1", "localhost"):
+        parser.error("the fake binds loopback only")
+    fake = FakeLLM(
+        latency=Latency(
+            args.latency_ms / 1000, None if args.p99_ms is None else args.p99_ms / 1000
+        ),
+        faults=Faults(
+            rate_429=args.rate_429,
+            retry_after_s=args.retry_after_s,
+            rate_5xx=args.rate_5xx,
+            rate_hang=args.rate_hang,
+            hang_s=args.hang_s,
+            rate_malformed=args.rate_malformed,
+        ),
+        gateway_qps=args.gateway_qps,
+        seed=args.seed,
+        keep_calls=False,
+    )
+    from resolver.core.loops import uvloop_factory
+
+    loop_factory = uvloop_factory() if args.uvloop else None
+    web.run_app(
+        fake.app(),
+        host=args.host,
+        port=args.port,
+        access_log=None,
+        print=None,
+        loop=loop_factory() if loop_factory else None,
+    )
+    return 0

@@ -1,0 +1,388 @@
+"""One schema converter for both dialects: inline `$ref`, prune cycles and depth, merge `allOf`.
+
+The dialects differ only in how a `$ref` is looked up (`refs.document_lookup` over an
+OpenAPI `api_spec` or over an MCP `inputSchema`); everything else is shared.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.keywords import (
+    SUBSCHEMA_KEYWORDS,
+    SUBSCHEMA_LIST_KEYWORDS,
+    SUBSCHEMA_MAP_KEYWORDS,
+    VALUE_KEYWORDS,
+    clean_type,
+    is_regex,
+    type_names,
+)
+from resolver.toolschema.refs import RefLookup, escape_token
+
+MAX_REF_DEPTH = 3
+"""How many `$ref` hops one path from the root may take before the next one is pruned."""
+
+Schema = dict[str, Any] | bool
+
+# Internal marker: a resolved schema keeps `readOnly: true` only until the enclosing
+# `properties` sees it and drops that property (OpenAPI: read-only values are not sent).
+_READ_ONLY = "readOnly"
+
+
+def resolve_schema(
+    node: Any,
+    lookup: RefLookup,
+    *,
+    pointer: str = "#",
+    max_depth: int = MAX_REF_DEPTH,
+    visiting: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """A self-contained copy of `node`: refs inlined, `allOf` merged, non-standard keywords gone.
+
+    Depth counts `$ref` hops, not nesting: every `$ref` followed on the way from `node`
+    down to a subschema adds one, `properties`/`items`/… add nothing (inline nesting is
+    finite by construction; only references can recurse). A `$ref` is inlined while it is
+    at most the `max_depth`-th hop on its path; the next hop, or a `$ref` already being
+    expanded on the same path (a cycle; siblings reusing one definition are not cycles),
+    becomes `{type, description}` of its target (`items` kept shallow for arrays, the
+    type guessed from the target's shape, else `object`). `visiting` names refs that
+    count as already open, e.g. `"#"` when `node` is the whole document.
+
+    `allOf` members are merged into one schema: `properties` and `required` united,
+    types intersected, any other keyword taken from the node itself first, then the
+    members in order. Properties marked `readOnly` are dropped (with their `required`
+    entry), `nullable: true` widens `type` with `"null"`, boolean exclusive bounds
+    become numeric ones, draft-07 tuple `items` become `prefixItems`, an array without
+    `items` gets `items: {}`. `node` is never mutated and the result shares no mutable
+    value with it. Raises `SchemaConversionError` naming the JSON pointer of a malformed
+    node or an unresolvable `$ref`.
+    """
+    resolved = _Resolver(lookup, max_depth).resolve(node, _Site(pointer, 0, visiting))
+    return _as_mapping(_without_marker(resolved))
+
+
+def merge(first: Schema, second: Schema) -> Schema:
+    """Both schemas at once (an `allOf` of two): `first` wins where they disagree."""
+    if first is False or second is False:
+        return False
+    if first is True:
+        return second
+    if second is True:
+        return first
+    out = dict(first)
+    for key, value in second.items():
+        if key not in out:
+            out[key] = value
+        elif key == "properties":
+            out[key] = _merge_properties(out[key], value)
+        elif key == "required":
+            out[key] = list(dict.fromkeys([*out[key], *value]))
+        elif key == "type":
+            out[key] = _intersect_types(out[key], value)
+        elif key == _READ_ONLY:
+            out[key] = True
+    return out
+
+
+def flatten_variants(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Fold root `anyOf`/`oneOf` object variants into one object schema.
+
+    Properties are united (the first definition of a name wins); a name becomes required
+    only when every variant requires it. Exclusivity is lost here on purpose: function
+    parameters cannot express it, and the proxy still validates against the original.
+    """
+    out = dict(schema)
+    properties = dict(out.get("properties") or {})
+    required = list(out.get("required") or [])
+    folded = False
+    for key in ("anyOf", "oneOf"):
+        variants = [v for v in out.get(key) or [] if isinstance(v, dict) and is_object(v)]
+        if not variants:
+            continue
+        del out[key]
+        folded = True
+        for variant in variants:
+            for name, sub in (variant.get("properties") or {}).items():
+                properties.setdefault(name, sub)
+        common = set.intersection(*(set(v.get("required") or []) for v in variants))
+        order = variants[0].get("required") or []
+        required.extend(name for name in order if name in common and name not in required)
+    if folded:
+        out.setdefault("type", "object")
+        out["properties"] = properties
+        if required:
+            out["required"] = required
+    return out
+
+
+def is_object(schema: Mapping[str, Any]) -> bool:
+    """Whether a resolved schema describes a JSON object (typed so, or untyped with properties)."""
+    kind = schema.get("type")
+    if kind is None:
+        return "properties" in schema
+    return "object" in type_names(kind)
+
+
+def function_parameters(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The root OpenAI function calling accepts: an object with `properties`, nothing exotic.
+
+    Keeps `required` (when non-empty) and `additionalProperties`; other root constraints
+    are left to argument validation against the original schema.
+    """
+    properties = schema.get("properties")
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": dict(properties) if isinstance(properties, dict) else {},
+    }
+    required = schema.get("required")
+    if isinstance(required, list) and required:
+        out["required"] = list(required)
+    if "additionalProperties" in schema:
+        out["additionalProperties"] = schema["additionalProperties"]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """Where the walk is: the node's JSON pointer, `$ref` hops taken, refs open on the path."""
+
+    pointer: str
+    depth: int
+    visiting: frozenset[str]
+
+    def child(self, *tokens: str | int) -> _Site:
+        """The site of a subschema below this node."""
+        path = "".join(f"/{escape_token(str(token))}" for token in tokens)
+        return replace(self, pointer=self.pointer + path)
+
+    def hop(self, ref: str) -> _Site:
+        """The site of the target of `ref`, one hop deeper."""
+        return _Site(ref, self.depth + 1, self.visiting | {ref})
+
+
+class _Resolver:
+    """The recursive walk; one instance per conversion."""
+
+    def __init__(self, lookup: RefLookup, max_depth: int) -> None:
+        self._lookup = lookup
+        self._max_depth = max_depth
+
+    def resolve(self, node: Any, site: _Site) -> Schema:
+        """`node` resolved; the result may still carry the read-only marker."""
+        if isinstance(node, bool):
+            return node
+        if not isinstance(node, Mapping):
+            raise SchemaConversionError(
+                f"a schema must be an object or a boolean, not {_kind(node)}", site.pointer
+            )
+        if "$ref" in node:
+            return self._follow(node, site)
+        out: Schema = self._keywords(node, site)
+        if "allOf" in node:
+            for index, member in enumerate(_list(node["allOf"], site.child("allOf"))):
+                out = merge(out, self.resolve(member, site.child("allOf", index)))
+        return out
+
+    def _follow(self, node: Mapping[str, Any], site: _Site) -> Schema:
+        ref = node["$ref"]
+        if not isinstance(ref, str):
+            raise SchemaConversionError("$ref must be a string", site.pointer)
+        try:
+            target = self._lookup(ref)
+        except LookupError as exc:
+            raise SchemaConversionError(f"unresolvable $ref {ref!r}: {exc}", site.pointer) from exc
+        if ref in site.visiting or site.depth >= self._max_depth:
+            resolved = _prune(target, ref)
+        else:
+            resolved = self.resolve(target, site.hop(ref))
+        siblings = {key: value for key, value in node.items() if key != "$ref"}
+        if not siblings:
+            return resolved
+        # JSON Schema 2019+ reads keywords beside a $ref as an allOf; the sibling's own
+        # description is the more specific one, so it goes first.
+        return merge(self.resolve(siblings, site), resolved)
+
+    def _keywords(self, node: Mapping[str, Any], site: _Site) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        kind = clean_type(node.get("type"), nullable=node.get("nullable") is True)
+        if kind is not None:
+            out["type"] = kind
+        read_only: set[str] = set()
+        for key, value in node.items():
+            if key == "properties":
+                out[key], read_only = self._properties(value, site.child(key))
+            elif key in VALUE_KEYWORDS:
+                if key == "required" and isinstance(value, list):
+                    out[key] = list(dict.fromkeys(n for n in value if isinstance(n, str)))
+                elif VALUE_KEYWORDS[key](value):
+                    out[key] = copy.deepcopy(value)
+            else:
+                out.update(self._subschemas(node, key, site))
+        for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
+            # OpenAPI 3.0 / draft-04: a boolean flag that makes the bound exclusive.
+            if node.get(exclusive) is True and bound in out:
+                out[exclusive] = out.pop(bound)
+        if read_only and "required" in out:
+            out["required"] = [name for name in out["required"] if name not in read_only]
+        if "array" in type_names(out.get("type")) and not {"items", "prefixItems"} & out.keys():
+            out["items"] = {}  # means the same; OpenAI rejects an array schema without items
+        return out
+
+    def _subschemas(self, node: Mapping[str, Any], key: str, site: _Site) -> dict[str, Any]:
+        """What keyword `key` contributes when it holds schemas (or is the read-only marker)."""
+        value, at = node[key], site.child(key)
+        if key == "items" and isinstance(value, list):
+            # Draft-07 tuple form; 2020-12 spells it prefixItems (+ items for the rest).
+            return self._tuple(node, site)
+        if key in SUBSCHEMA_KEYWORDS:
+            return {key: self._sub(value, at)}
+        if key in SUBSCHEMA_MAP_KEYWORDS:
+            return {
+                key: {
+                    name: self._sub(sub, at.child(name))
+                    for name, sub in _mapping(value, at).items()
+                    if key != "patternProperties" or is_regex(name)
+                }
+            }
+        if key in SUBSCHEMA_LIST_KEYWORDS:
+            subs = [self._sub(sub, at.child(i)) for i, sub in enumerate(_list(value, at))]
+            return {key: subs} if subs else {}
+        if key == _READ_ONLY and value is True:
+            return {key: True}
+        return {}
+
+    def _properties(self, value: Any, site: _Site) -> tuple[dict[str, Schema], set[str]]:
+        properties: dict[str, Schema] = {}
+        read_only: set[str] = set()
+        for name, sub in _mapping(value, site).items():
+            resolved = self.resolve(sub, site.child(name))
+            if isinstance(resolved, dict) and resolved.pop(_READ_ONLY, False):
+                read_only.add(name)
+            else:
+                properties[name] = resolved
+        return properties, read_only
+
+    def _tuple(self, node: Mapping[str, Any], site: _Site) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if node["items"]:
+            out["prefixItems"] = [
+                self._sub(sub, site.child("items", i)) for i, sub in enumerate(node["items"])
+            ]
+        if "additionalItems" in node:
+            out["items"] = self._sub(node["additionalItems"], site.child("additionalItems"))
+        return out
+
+    def _sub(self, node: Any, site: _Site) -> Schema:
+        return _without_marker(self.resolve(node, site))
+
+
+def _mapping(value: Any, site: _Site) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise SchemaConversionError(f"expected an object, not {_kind(value)}", site.pointer)
+    return value
+
+
+def _list(value: Any, site: _Site) -> list[Any]:
+    if not isinstance(value, list):
+        raise SchemaConversionError(f"expected an array, not {_kind(value)}", site.pointer)
+    return value
+
+
+def _prune(target: Any, ref: str) -> Schema:
+    """`{type, description}` of a ref target that is not expanded (cycle or depth)."""
+    if isinstance(target, bool):
+        return target
+    if not isinstance(target, Mapping):
+        raise SchemaConversionError(
+            f"a schema must be an object or a boolean, not {_kind(target)}", ref
+        )
+    kind = clean_type(target.get("type"), nullable=target.get("nullable") is True)
+    out: dict[str, Any] = {"type": kind if kind is not None else _guess_type(target)}
+    if isinstance(target.get("description"), str):
+        out["description"] = target["description"]
+    if "array" in type_names(out["type"]):
+        # OpenAI rejects an array schema without `items`.
+        items = target.get("items")
+        item_kind = (
+            clean_type(items.get("type"), nullable=False) if isinstance(items, Mapping) else None
+        )
+        out["items"] = {} if item_kind is None else {"type": item_kind}
+    if target.get(_READ_ONLY) is True:
+        out[_READ_ONLY] = True
+    return out
+
+
+def _guess_type(target: Mapping[str, Any]) -> str:
+    if any(key in target for key in ("properties", "additionalProperties", "patternProperties")):
+        return "object"
+    if "items" in target or "prefixItems" in target:
+        return "array"
+    values = target["enum"] if isinstance(target.get("enum"), list) else []
+    if "const" in target:
+        values = [target["const"]]
+    kinds = {_json_type(value) for value in values}
+    if len(kinds) == 1:
+        return kinds.pop()
+    return "object"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    for python_type, name in _JSON_TYPES_OF:
+        if isinstance(value, python_type):
+            return name
+    return "object"
+
+
+# bool before int: True is an int to Python, a boolean to JSON.
+_JSON_TYPES_OF: tuple[tuple[type, str], ...] = (
+    (bool, "boolean"),
+    (int, "integer"),
+    (float, "number"),
+    (str, "string"),
+    (list, "array"),
+)
+
+
+def _merge_properties(first: Any, second: Any) -> dict[str, Schema]:
+    out = dict(first)
+    for name, sub in second.items():
+        out[name] = merge(out[name], sub) if name in out else sub
+    return out
+
+
+def _intersect_types(first: Any, second: Any) -> Any:
+    left, right = type_names(first), type_names(second)
+    common: list[str] = []
+    for name in left:
+        if name in right:
+            common.append(name)
+        elif (name == "number" and "integer" in right) or (name == "integer" and "number" in right):
+            common.append("integer")  # integer is a subset of number
+    common = list(dict.fromkeys(common))
+    if not common:
+        return first  # contradictory allOf: keep the first member's type, do not invent one
+    return common[0] if len(common) == 1 else common
+
+
+def _without_marker(schema: Schema) -> Schema:
+    if isinstance(schema, dict):
+        schema.pop(_READ_ONLY, None)
+    return schema
+
+
+def _as_mapping(schema: Schema) -> dict[str, Any]:
+    if schema is True:
+        return {}
+    if schema is False:
+        return {"not": {}}
+    return schema
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__

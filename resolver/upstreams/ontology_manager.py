@@ -1,0 +1,91 @@
+"""ontology-manager: an object type and its logic property definitions (SPEC §2.2 step 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from resolver.core.errors import ObjectTypeNotFound, ResolverError, UpstreamError
+from resolver.core.ids import segment
+from resolver.upstreams.client import CallerHeaders, UpstreamClient
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectType:
+    """The parts of an ontology-manager object type the pipeline needs."""
+
+    id: str | None
+    name: str | None
+    logic_properties: list[dict[str, Any]]
+    data_property_names: list[str]
+
+    def logic_property_names(self) -> list[str]:
+        """Names of the logic properties, in the order ontology-manager lists them."""
+        return [p["name"] for p in self.logic_properties if isinstance(p.get("name"), str)]
+
+
+async def fetch_object_type(
+    client: UpstreamClient, kn_id: str, ot_id: str, caller: CallerHeaders
+) -> ObjectType:
+    """The object type with its logic property definitions; 404 when there is none."""
+    path = (
+        f"/api/ontology-manager/in/v1/knowledge-networks/{segment(kn_id)}"
+        f"/object-types/{segment(ot_id)}"
+    )
+
+    def not_found(_: UpstreamError) -> ResolverError:
+        return _not_found(kn_id, ot_id)
+
+    answer = await client.get_json(
+        path, caller=caller, params={"include_detail": "true"}, not_found=not_found
+    )
+    entry = _entry_of(client, answer)
+    if entry is None:
+        raise _not_found(kn_id, ot_id)
+    return _object_type(client, entry)
+
+
+def _entry_of(client: UpstreamClient, answer: Any) -> dict[str, Any] | None:
+    """`{"entries": [ObjectType]}`, or a bare ObjectType; None when nothing was found."""
+    if not isinstance(answer, dict):
+        raise client.unreadable(_WHAT, "the answer is not a JSON object")
+    if "entries" not in answer:
+        return answer if answer else None
+    entries = answer["entries"]
+    if entries is None or entries == []:
+        return None
+    if not isinstance(entries, list) or not isinstance(entries[0], dict):
+        raise client.unreadable(_WHAT, "entries is not a list of object types")
+    return entries[0]
+
+
+def _object_type(client: UpstreamClient, entry: dict[str, Any]) -> ObjectType:
+    logic = entry.get("logic_properties") or []
+    data = entry.get("data_properties") or []
+    if not isinstance(logic, list) or not all(isinstance(p, dict) for p in logic):
+        raise client.unreadable(_WHAT, "logic_properties is not a list of objects")
+    data_names = (
+        [p["name"] for p in data if isinstance(p, dict) and isinstance(p.get("name"), str)]
+        if isinstance(data, list)
+        else []
+    )
+    return ObjectType(
+        id=_str_or_none(entry.get("id")),
+        name=_str_or_none(entry.get("name")),
+        logic_properties=logic,
+        data_property_names=data_names,
+    )
+
+
+_WHAT = "an object type"
+
+
+def _not_found(kn_id: str, ot_id: str) -> ObjectTypeNotFound:
+    return ObjectTypeNotFound(
+        f"object type {ot_id!r} not found in knowledge network {kn_id!r}",
+        details={"kn_id": kn_id, "ot_id": ot_id},
+    )
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None

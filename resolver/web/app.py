@@ -1,0 +1,71 @@
+"""The application factory: wiring only — no I/O, no environment reads."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from aiohttp import web
+
+from resolver.actions.mcp_tools import McpToolCache
+from resolver.actions.proxy import McpProxy
+from resolver.actions.recall import ActionRecall
+from resolver.core.metrics import Metrics
+from resolver.core.settings import Settings
+from resolver.kn.operator_schemas import OperatorSchemas
+from resolver.kn.pipeline import Pipeline
+from resolver.params.service import open_params_service
+from resolver.upstreams.client import open_upstreams
+from resolver.web.appkeys import (
+    ACTION_RECALL_KEY,
+    MCP_PROXY_KEY,
+    METRICS_KEY,
+    OPENAPI_KEY,
+    PARAMS_KEY,
+    PIPELINE_KEY,
+    PROBE_KEY,
+    SETTINGS_KEY,
+    UPSTREAMS_KEY,
+)
+from resolver.web.middleware import request_middleware
+from resolver.web.openapi import openapi_document
+from resolver.web.routes import ROUTES
+
+
+def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
+    """Build the aiohttp application for these settings."""
+    app = web.Application(
+        middlewares=[request_middleware],
+        client_max_size=settings.max_body_bytes,
+    )
+    app[SETTINGS_KEY] = settings
+    app[OPENAPI_KEY] = openapi_document()
+    metrics = app[METRICS_KEY] = Metrics()
+    for route in ROUTES:
+        for path in route.paths:
+            app.router.add_route(route.method, path, route.handler)
+
+    async def params(app: web.Application) -> AsyncIterator[None]:
+        async with open_params_service(settings, prompts_dir, metrics) as (service, probe):
+            app[PARAMS_KEY] = service
+            if probe is not None:
+                app[PROBE_KEY] = probe
+            yield
+
+    async def upstreams(app: web.Application) -> AsyncIterator[None]:
+        # After `params`: the pipeline drives the params service that context opened.
+        async with open_upstreams(settings, metrics.observe_upstream_call) as clients:
+            app[UPSTREAMS_KEY] = clients
+            schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
+            app[PIPELINE_KEY] = Pipeline(app[PARAMS_KEY], clients, schemas)
+            # One MCP tool cache: a recall primes it for the proxy call that follows.
+            mcp_tools = McpToolCache(clients, settings.mcp_tool_ttl_s)
+            app[ACTION_RECALL_KEY] = ActionRecall(clients, mcp_tools)
+            app[MCP_PROXY_KEY] = McpProxy(
+                clients, mcp_tools, call_timeout_s=settings.mcp_call_timeout_s
+            )
+            yield
+
+    app.cleanup_ctx.append(params)
+    app.cleanup_ctx.append(upstreams)
+    return app

@@ -1,0 +1,108 @@
+"""The request middleware: trace id, errors in the SPEC shape, metrics and the access log."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+
+import structlog
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from resolver.core.errors import ResolverError
+from resolver.web.appkeys import METRICS_KEY, TRACE_ID
+from resolver.web.bodies import render
+from resolver.web.models import ErrorResponse
+
+log = structlog.get_logger("resolver.http")
+
+_TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
+_TRACE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+
+def trace_id_of(request: web.Request) -> str:
+    """`x-trace-id` if sane, else the trace id of `traceparent`, else a new one."""
+    given = request.headers.get("x-trace-id", "").strip()
+    if _TRACE_ID.match(given):
+        return given
+    parent = _TRACEPARENT.match(request.headers.get("traceparent", "").strip().lower())
+    if parent and parent.group(1) != "0" * 32:
+        return parent.group(1)
+    return uuid.uuid4().hex
+
+
+@web.middleware
+async def request_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Bind the trace id to the request and its log lines, render every error in the SPEC
+    shape (handlers contain no try/except), then count and log the request once.
+
+    One middleware, not two: each layer costs a call frame per request on the hot path.
+    """
+    trace_id = trace_id_of(request)
+    request[TRACE_ID] = trace_id
+    started = time.perf_counter()
+    tokens = structlog.contextvars.bind_contextvars(trace_id=trace_id)
+    try:
+        try:
+            response = await handler(request)
+        except ResolverError as exc:
+            if exc.http_status >= 500:
+                # The chain (`raise … from exc`) names the host, errno or status behind it.
+                log.warning(
+                    "request.failed",
+                    code=exc.code,
+                    status=exc.http_status,
+                    error=exc.message,
+                    cause=_causes(exc),
+                )
+            response = render(ErrorResponse.of(exc, trace_id), exc.http_status, exc.headers())
+        except web.HTTPException as exc:
+            if exc.status < 400:
+                raise
+            response = _http_error(request, exc)
+        except Exception:
+            log.exception("request.crashed")
+            message = "internal error; the trace_id identifies the log lines"
+            response = render(ErrorResponse.plain("INTERNAL", message, trace_id), 500)
+        response.headers["x-trace-id"] = trace_id
+        elapsed = time.perf_counter() - started
+        request.app[METRICS_KEY].observe_request(_route(request), response.status, elapsed)
+        log.info(
+            "http.request",
+            method=request.method,
+            path=request.path,
+            status=response.status,
+            latency_ms=round(elapsed * 1000, 2),
+        )
+        return response
+    finally:
+        structlog.contextvars.reset_contextvars(**tokens)
+
+
+def _http_error(request: web.Request, exc: web.HTTPException) -> web.Response:
+    code = (exc.reason or "error").upper().replace(" ", "_")
+    message = f"{exc.reason}: {request.method} {request.path}"
+    return render(ErrorResponse.plain(code, message, request[TRACE_ID]), exc.status)
+
+
+def _causes(exc: BaseException) -> list[str]:
+    """The exceptions behind `exc`, outermost first (at most 8).
+
+    Resolver's own exceptions and OS errors (host, port, errno) show their message; any other
+    shows only its type, since an SDK's message may quote an upstream body.
+    """
+    chain: list[str] = []
+    seen = exc.__cause__ or exc.__context__
+    while seen is not None and len(chain) < 8:
+        name = type(seen).__name__
+        own = type(seen).__module__.startswith("resolver.")
+        chain.append(f"{name}: {seen}"[:300] if own or isinstance(seen, OSError) else name)
+        seen = seen.__cause__ or seen.__context__
+    return chain
+
+
+def _route(request: web.Request) -> str:
+    """The matched route's pattern (bounded label values), or `unmatched`."""
+    info = request.match_info.route.resource
+    return info.canonical if info is not None else "unmatched"

@@ -1,0 +1,72 @@
+"""The OpenAPI 3.1 document of this API, generated from the routes table and the models."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from resolver.web.models import ErrorResponse
+from resolver.web.routes import ROUTES, Route, Schema
+
+_REF = "#/components/schemas/{model}"
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    """OpenAPI 3.1 for the service, built once."""
+    components: dict[str, Any] = {}
+    paths: dict[str, Any] = {}
+    for route in ROUTES:
+        operation = _operation(route, components)
+        for path in route.paths:
+            paths.setdefault(path, {})[route.method.lower()] = operation
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "resolver", "version": "0.1.0"},
+        "paths": paths,
+        "components": {"schemas": components},
+    }
+
+
+def _operation(route: Route, components: dict[str, Any]) -> dict[str, Any]:
+    responses: dict[str, Any] = {
+        "200": {
+            "description": route.ok_description,
+            "content": {route.ok_media_type: {"schema": _schema(route.ok or {}, components)}},
+        }
+    }
+    for status, description in route.also.items():
+        responses[str(status)] = {"description": description}
+    error = _schema(ErrorResponse, components)
+    for status, description in sorted(route.errors.items()):
+        responses[str(status)] = {
+            "description": description,
+            "content": {"application/json": {"schema": error}},
+        }
+    operation: dict[str, Any] = {"summary": route.summary, "responses": responses}
+    if route.parameters:
+        operation["parameters"] = [dict(p) for p in route.parameters]
+    if route.body is not None:
+        operation["requestBody"] = {
+            "required": route.body_required,
+            "content": {"application/json": {"schema": _schema(route.body, components)}},
+        }
+    return operation
+
+
+def _schema(schema: Schema, components: dict[str, Any]) -> dict[str, Any]:
+    """A reference to a model's schema (added to components once), or an inline schema."""
+    if isinstance(schema, dict):
+        return dict(schema)
+    name = schema.__name__
+    if name not in components:
+        generated = _model_schema(schema)
+        components.update(generated.pop("$defs", {}))
+        components[name] = generated
+    return {"$ref": _REF.format(model=name)}
+
+
+def _model_schema(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema(by_alias=True, ref_template=_REF)

@@ -1,0 +1,170 @@
+"""The routes table: every route of the HTTP API once, feeding both the router (`app.py`) and
+`/openapi.json` (`openapi.py`), so the document lists exactly what is served."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp.typedefs import Handler
+from pydantic import BaseModel
+
+from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
+from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.web import handlers
+from resolver.web.models import HealthResponse, ReadyResponse
+
+# A body or answer: a model (its JSON Schema goes to components), or a JSON Schema inline.
+Schema = type[BaseModel] | dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One operation, served at one or more paths."""
+
+    method: Literal["GET", "POST"]
+    paths: tuple[str, ...]
+    handler: Handler
+    summary: str
+    ok: Schema | None
+    ok_description: str
+    body: Schema | None = None
+    body_required: bool = True
+    errors: dict[int, str] = field(default_factory=dict)
+    parameters: tuple[dict[str, Any], ...] = ()
+    ok_media_type: str = "application/json"
+    also: dict[int, str] = field(default_factory=dict)  # non-error statuses besides 200
+
+
+_LLM_ERRORS = {
+    502: "LLM unavailable or its output invalid",
+    503: "overloaded",
+    504: "LLM timeout",
+}
+_ANY_JSON: dict[str, Any] = {}
+
+ROUTES: tuple[Route, ...] = (
+    Route(
+        "POST",
+        ("/v1/dynamic-params",),
+        handlers.dynamic_params,
+        "Resolve the dynamic_params of logic properties",
+        ok=ResolveResponse,
+        ok_description="every property resolved",
+        body=ResolveRequest,
+        errors={
+            400: "bad request or a caller value breaking a rule",
+            413: "body too large",
+            415: "body not JSON",
+            422: "inputs missing; `missing` lists them all",
+            **_LLM_ERRORS,
+        },
+    ),
+    Route(
+        "POST",
+        (
+            "/api/agent-retrieval/in/v1/kn/logic-property-resolver",
+            "/api/agent-retrieval/v1/kn/logic-property-resolver",
+        ),
+        handlers.logic_property_resolver,
+        "Logic property values end to end: definitions, params, values (Go-compatible)",
+        ok=KnResolveResponse,
+        ok_description="every property resolved and valued",
+        body=KnResolveRequest,
+        parameters=(
+            {
+                "name": "response_format",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "string", "enum": ["json"], "default": "json"},
+            },
+        ),
+        errors={
+            400: "bad request, unknown property, or a caller value breaking a rule",
+            404: "object type not found",
+            413: "body too large",
+            415: "body not JSON",
+            422: "inputs missing; `missing` lists them all",
+            502: "LLM or an upstream failed; an upstream's 4xx passes through",
+            503: "overloaded, or an upstream URL is not configured",
+            504: "LLM timeout",
+        },
+    ),
+    Route(
+        "POST",
+        (
+            "/api/agent-retrieval/in/v1/kn/get_action_info",
+            "/api/agent-retrieval/v1/kn/get_action_info",
+        ),
+        handlers.get_action_info,
+        "An object's action as an OpenAI function-call tool (Go-compatible)",
+        ok=ActionInfoResponse,
+        ok_description="the tool built from actions[0]; `[]` when the object has no action",
+        body=ActionInfoRequest,
+        errors={
+            400: "bad request, or a source type other than tool/mcp",
+            404: "action type, tool-box tool or MCP tool not found",
+            502: "an upstream failed, or the tool's schema cannot be converted",
+            503: "RESOLVER_ONTOLOGY_QUERY_URL or RESOLVER_OPERATOR_INTEGRATION_URL unset",
+        },
+    ),
+    Route(
+        "POST",
+        ("/api/agent-retrieval/in/v1/mcp/proxy/{mcp_id}/tools/{tool_name}/call",),
+        handlers.mcp_tool_call,
+        "Call an MCP tool with the flat arguments an LLM produced",
+        ok=_ANY_JSON,
+        ok_description="the tool's JSON answer as agent-operator-integration gave it",
+        body={
+            "type": "object",
+            "description": "the tool's arguments, checked against its inputSchema",
+            "additionalProperties": True,
+        },
+        body_required=False,
+        parameters=tuple(
+            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            for name in ("mcp_id", "tool_name")
+        ),
+        errors={
+            400: "body not a JSON object, or arguments breaking the inputSchema",
+            404: "MCP tool not found",
+            502: "agent-operator-integration failed, or the inputSchema is unusable",
+            503: "RESOLVER_OPERATOR_INTEGRATION_URL unset",
+        },
+    ),
+    Route(
+        "GET",
+        ("/healthz",),
+        handlers.healthz,
+        "Liveness: the process is up",
+        ok=HealthResponse,
+        ok_description="up",
+    ),
+    Route(
+        "GET",
+        ("/readyz",),
+        handlers.readyz,
+        "Readiness: configuration loaded, the LLM reachable (or rules-only)",
+        ok=ReadyResponse,
+        ok_description="ready",
+        also={503: "not ready: the LLM is not reachable"},
+    ),
+    Route(
+        "GET",
+        ("/metrics",),
+        handlers.metrics,
+        "Prometheus metrics",
+        ok={"type": "string"},
+        ok_description="the Prometheus text exposition",
+        ok_media_type="text/plain",
+    ),
+    Route(
+        "GET",
+        ("/openapi.json",),
+        handlers.openapi,
+        "This document",
+        ok={"type": "object"},
+        ok_description="the OpenAPI 3.1 document of this API",
+    ),
+)
