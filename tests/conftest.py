@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
-import orjson
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from benchmarks.fake_llm import FakeLLM
-from benchmarks.fake_upstreams import (
+from resolver.core.settings import Settings
+from resolver.testing.fake_llm import FakeLLM
+from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_OPERATOR_ID,
     FakeOntologyManager,
@@ -20,50 +18,8 @@ from benchmarks.fake_upstreams import (
     demo_object_type,
     demo_operator,
 )
-from resolver.app import create_app
-from resolver.settings import Settings
-
-NOW_MS = 1_762_996_342_241  # 2025-11-13T09:12:22.241+08:00
-
-ClientFactory = Callable[..., Awaitable[TestClient[Any, Any]]]
-
-
-def metric(name: str = "approved_drug_count", *business: tuple[str, str]) -> dict[str, Any]:
-    """A metric definition with the four time inputs, a property param and business inputs."""
-    params: list[dict[str, Any]] = [
-        {"name": n, "value_from": "input", "if_system_generate": True}
-        for n in ("instant", "start", "end", "step")
-    ]
-    params.append({"name": "company_id", "value_from": "property"})
-    params += [{"name": n, "type": t, "value_from": "input"} for n, t in business]
-    return {"name": name, "type": "metric", "parameters": params}
-
-
-def operator(name: str, *inputs: tuple[str, str]) -> dict[str, Any]:
-    """An operator definition with typed inputs."""
-    return {
-        "name": name,
-        "type": "operator",
-        "parameters": [{"name": n, "type": t, "value_from": "input"} for n, t in inputs],
-    }
-
-
-def request_body(*properties: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    """A `/v1/dynamic-params` body with a fixed clock and timezone unless overridden."""
-    body: dict[str, Any] = {
-        "logic_properties": list(properties),
-        "query": "最近3个月的药品数量趋势",
-        "now_ms": NOW_MS,
-        "timezone": "Asia/Shanghai",
-    }
-    body.update(fields)
-    return body
-
-
-async def post(client: TestClient[Any, Any], payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """POST a body to /v1/dynamic-params; the status and the parsed JSON answer."""
-    response = await client.post("/v1/dynamic-params", json=payload)
-    return response.status, orjson.loads(await response.read())
+from resolver.web.app import create_app
+from tests.helpers import ClientFactory, KnFakes
 
 
 @pytest.fixture
@@ -89,15 +45,6 @@ def make_client(aiohttp_client: Any, fake_llm: FakeLLM) -> ClientFactory:
         return client
 
     return factory
-
-
-@dataclass
-class KnFakes:
-    """The three knowledge-network fakes, each on its own loopback server."""
-
-    manager: FakeOntologyManager
-    operators: FakeOperatorIntegration
-    values: FakeOntologyQuery
 
 
 @pytest.fixture
@@ -126,3 +73,9 @@ def make_kn_client(make_client: ClientFactory, kn_fakes: KnFakes) -> ClientFacto
         return await make_client(**values)
 
     return factory
+
+
+@pytest.fixture
+def fake(fake_llm: FakeLLM) -> FakeLLM:
+    """The fake LLM, under the short name the subprocess tests use."""
+    return fake_llm

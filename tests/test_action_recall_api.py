@@ -9,7 +9,7 @@ import jsonschema
 import orjson
 import pytest
 
-from benchmarks.fake_upstreams import (
+from resolver.testing.fake_upstreams import (
     DEMO_BOX_ID,
     DEMO_KN,
     DEMO_MCP_AT,
@@ -24,8 +24,7 @@ from benchmarks.fake_upstreams import (
     demo_tool_actions,
 )
 from tests.actions_checks import assert_function_parameters
-from tests.conftest import ClientFactory, KnFakes
-from tests.test_api_basics import assert_error_shape
+from tests.helpers import ClientFactory, KnFakes, assert_error_shape
 
 PATH = "/api/agent-retrieval/in/v1/kn/get_action_info"
 PUBLIC_PATH = "/api/agent-retrieval/v1/kn/get_action_info"

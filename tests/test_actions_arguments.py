@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from resolver.actions.arguments import ArgumentViolation, json_path, validate_arguments
-from resolver.errors import SchemaConversionError
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.arguments import ArgumentViolation, json_path, validate_arguments
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

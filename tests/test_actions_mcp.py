@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from resolver.actions.mcp import mcp_parameters
-from resolver.errors import SchemaConversionError
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.mcp import mcp_parameters
 from tests.actions_checks import assert_function_parameters
 
 CASES = [

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from resolver.actions.naming import function_description, function_name, slugify
+from resolver.toolschema.naming import function_description, function_name, slugify
 
 VALID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 

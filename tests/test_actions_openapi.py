@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from resolver.actions.openapi import openapi_parameters
-from resolver.errors import SchemaConversionError
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.openapi import openapi_parameters
 from tests.actions_checks import assert_function_parameters
 
 EMPTY = {"type": "object", "properties": {}}

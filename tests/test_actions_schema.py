@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from resolver.actions.refs import document_lookup
-from resolver.actions.schema import MAX_REF_DEPTH, resolve_schema
-from resolver.errors import SchemaConversionError
+from resolver.core.errors import SchemaConversionError
+from resolver.toolschema.refs import document_lookup
+from resolver.toolschema.schema import MAX_REF_DEPTH, resolve_schema
 
 
 def resolve(document: dict[str, Any], node: Any = None, **kwargs: Any) -> dict[str, Any]:

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
 import orjson
 import pytest
+from openapi_spec_validator import validate
 
-from benchmarks.fake_llm import FakeLLM, Reply
-from tests.conftest import ClientFactory, metric, operator, request_body
-
-
-def assert_error_shape(body: dict[str, Any], code: str) -> None:
-    assert isinstance(body["_error"], str)
-    assert body["_error"]
-    assert "\n" not in body["_error"]
-    assert body["error"]["code"] == code
-    assert isinstance(body["error"]["message"], str)
-    assert "details" in body["error"]
-    assert body["trace_id"]
-    assert "Traceback" not in orjson.dumps(body).decode()
+from resolver.testing.fake_llm import FakeLLM, Reply
+from tests.helpers import ClientFactory, assert_error_shape, metric, operator, post, request_body
 
 
 async def test_healthz_reports_mode_and_prompts(make_client: ClientFactory) -> None:
@@ -63,6 +54,49 @@ async def test_openapi_describes_the_endpoint(make_client: ClientFactory) -> Non
     assert doc["openapi"].startswith("3.")
     assert "/v1/dynamic-params" in doc["paths"]
     assert "ResolveRequest" in doc["components"]["schemas"]
+
+
+async def test_openapi_is_valid_and_lists_every_served_route(make_client: ClientFactory) -> None:
+    client = await make_client(llm=False)
+    response = await client.get("/openapi.json")
+    doc = await response.json()
+    validate(doc)  # OpenAPI 3.1; raises on the first problem (a top-level trace_id was one)
+    assert "trace_id" not in doc
+    assert response.headers["x-trace-id"]
+    served = {
+        (method.lower(), resource.canonical)
+        for resource in client.app.router.resources()
+        for route in resource
+        if (method := route.method) != "HEAD"
+    }
+    documented = {(method, path) for path, item in doc["paths"].items() for method in item}
+    assert served == documented
+    assert {"/metrics", "/openapi.json", "/healthz", "/readyz"} <= set(doc["paths"])
+
+
+async def test_bodies_match_the_documented_schemas(make_client: ClientFactory) -> None:
+    """Responses are rendered from the models /openapi.json documents: they cannot drift."""
+    client = await make_client(llm=False)
+    doc = await (await client.get("/openapi.json")).json()
+    schemas = doc["components"]["schemas"]
+
+    def check(body: dict[str, Any], name: str) -> None:
+        schema = {**schemas[name], "components": {"schemas": schemas}}
+        jsonschema.validate(body, schema)
+
+    health = await (await client.get("/healthz")).json()
+    check(health, "HealthResponse")
+    ready = await (await client.get("/readyz")).json()
+    check(ready, "ReadyResponse")
+    status, ok = await post(client, request_body(metric(), query="最近3个月的趋势"))
+    assert status == 200
+    check(ok, "ResolveResponse")
+    status, missing = await post(client, request_body(metric(), query="药品数量"))
+    assert status == 422
+    check(missing, "ErrorResponse")
+    status, bad = await post(client, {"query": 1})
+    assert status == 400
+    check(bad, "ErrorResponse")
 
 
 async def test_trace_id_taken_from_header(make_client: ClientFactory) -> None:

@@ -15,8 +15,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from benchmarks import bodies
-from benchmarks.fake_llm import FakeLLM, Faults, Gateway, Latency
 from benchmarks.load import LoadConfig, LoadResult, Sample, run_load
+from resolver.testing.fake_llm import FakeLLM, Faults, Gateway, Latency
 
 
 def chat_body(query: str = "当前药品数量") -> bytes:
@@ -216,7 +216,7 @@ def test_load_command_refuses_remote_targets(capsys: pytest.CaptureFixture[str])
 
 
 def test_scenario_bodies_are_valid_requests() -> None:
-    from resolver.models import ResolveRequest
+    from resolver.params.models import ResolveRequest
 
     for _, _, raw in bodies.RULES_BODIES:
         ResolveRequest.model_validate_json(raw)

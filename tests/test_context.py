@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from resolver.context import CoercionError, coerce, parse_context
+from resolver.params.context import CoercionError, coerce, parse_context
 from rules.spec import ParamType
 
 SEED_TEXT = (

@@ -14,10 +14,9 @@ from typing import Any
 
 import psutil
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from resolver.appkeys import RESOLVER_KEY
-from tests.conftest import ClientFactory, operator, request_body
-from tests.test_faults import assert_settled
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from resolver.web.appkeys import PARAMS_KEY
+from tests.helpers import ClientFactory, assert_settled, operator, request_body, wait_for
 
 PROPS = [operator(f"p{i}", ("x", "STRING")) for i in range(4)]
 SLOW_S = 0.3
@@ -27,13 +26,6 @@ def slow(call: Call) -> Reply:
     reply = plausible(call)
     reply.delay_s = SLOW_S
     return reply
-
-
-async def wait_for(predicate: Any, within_s: float = 2.0) -> None:
-    deadline = time.monotonic() + within_s
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached"
-        await asyncio.sleep(0.01)
 
 
 async def hang_up_after_first_call(client: Any, fake: FakeLLM, payload: dict[str, Any]) -> float:
@@ -96,7 +88,7 @@ async def test_hanging_up_while_waiting_for_a_slot_gives_the_place_back(
     waiting = asyncio.create_task(
         client.post("/v1/dynamic-params", json=request_body(PROPS[1], query="x 取默认值"))
     )
-    limiter = client.app[RESOLVER_KEY].llm.limiter
+    limiter = client.app[PARAMS_KEY].llm.limiter
     await wait_for(lambda: limiter.pending == 1)
     waiting.cancel()
     with contextlib.suppress(asyncio.CancelledError):

@@ -9,11 +9,9 @@ from typing import Any
 
 import orjson
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from resolver.appkeys import RESOLVER_KEY
-from tests.conftest import ClientFactory, operator, request_body
-from tests.test_faults import assert_settled
-from tests.test_faults_disconnect import wait_for
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from resolver.web.appkeys import PARAMS_KEY
+from tests.helpers import ClientFactory, assert_settled, operator, request_body, wait_for
 
 SLOW_S = 0.5
 PROPS = [operator(f"p{i}", ("x", "STRING")) for i in range(4)]
@@ -50,7 +48,7 @@ async def test_beyond_max_pending_the_answer_is_503_at_once(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=1, max_pending=1)
-    limiter = client.app[RESOLVER_KEY].llm.limiter
+    limiter = client.app[PARAMS_KEY].llm.limiter
     holder = asyncio.create_task(timed_post(client, payload(PROPS[0])))
     await wait_for(lambda: limiter.inflight == 1)
     queued = asyncio.create_task(timed_post(client, payload(PROPS[1])))
@@ -73,7 +71,7 @@ async def test_an_overflowing_request_is_refused_whole_and_sends_nothing(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=1, max_pending=2)
-    limiter = client.app[RESOLVER_KEY].llm.limiter
+    limiter = client.app[PARAMS_KEY].llm.limiter
     holder = asyncio.create_task(timed_post(client, payload(PROPS[0])))
     await wait_for(lambda: limiter.inflight == 1)
 
@@ -92,7 +90,7 @@ async def test_no_queue_at_all_with_max_pending_zero(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=2, max_pending=0)
-    limiter = client.app[RESOLVER_KEY].llm.limiter
+    limiter = client.app[PARAMS_KEY].llm.limiter
     holders = [asyncio.create_task(timed_post(client, payload(p))) for p in PROPS[:2]]
     await wait_for(lambda: limiter.inflight == 2)
     results = await asyncio.gather(*(timed_post(client, payload(p)) for p in PROPS[2:]))

@@ -25,8 +25,9 @@ from aiohttp import web
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible_values
-from benchmarks.fake_upstreams import (
+from resolver.core.settings import Settings
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible_values
+from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_MCP_AT,
     DEMO_MCP_ID,
@@ -41,9 +42,8 @@ from benchmarks.fake_upstreams import (
     demo_object_type,
     demo_operator,
 )
-from resolver.app import create_app
-from resolver.settings import Settings
-from tests.conftest import NOW_MS, metric, operator
+from resolver.web.app import create_app
+from tests.helpers import NOW_MS, metric, operator
 
 PATH = "/v1/dynamic-params"
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"

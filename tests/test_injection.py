@@ -12,8 +12,8 @@ from typing import Any
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import ClientFactory, metric, operator, post, request_body
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import ClientFactory, metric, operator, post, request_body
 
 RISK = operator("risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
 SCORE = operator("score", ("lang", "STRING"))

@@ -8,8 +8,8 @@ from typing import Any
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply
-from tests.conftest import ClientFactory, metric, operator, post, request_body
+from resolver.testing.fake_llm import Call, FakeLLM, Reply
+from tests.helpers import ClientFactory, metric, operator, post, request_body
 
 OP = operator("risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
 GOOD = '{"risk": {"threshold": 0.8, "include_reason": true}}'

@@ -9,7 +9,7 @@ import orjson
 import pytest
 from yarl import URL
 
-from benchmarks.fake_upstreams import (
+from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_MCP_AT,
     DEMO_MCP_ID,
@@ -19,8 +19,7 @@ from benchmarks.fake_upstreams import (
     add_demo_actions,
     demo_mcp_tool,
 )
-from tests.conftest import ClientFactory, KnFakes
-from tests.test_api_basics import assert_error_shape
+from tests.helpers import ClientFactory, KnFakes, assert_error_shape
 
 PATH = f"/api/agent-retrieval/in/v1/mcp/proxy/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}/call"
 DETAIL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}"

@@ -10,17 +10,17 @@ from typing import Any
 import aiohttp
 import pytest
 
-from benchmarks.fake_upstreams import (
+from resolver.actions.mcp_tools import McpToolCache
+from resolver.core.errors import ToolNotFound, UpstreamError
+from resolver.testing.fake_upstreams import (
     DEMO_MCP_ID,
     DEMO_MCP_TOOL,
     FakeOperatorIntegration,
     Fault,
     demo_mcp_tool,
 )
-from resolver.errors import ToolNotFound, UpstreamError
-from resolver.mcp_tool_cache import McpToolCache
-from resolver.upstream import OPERATOR_INTEGRATION, CallerHeaders, UpstreamClient, Upstreams
-from tests.conftest import KnFakes
+from resolver.upstreams.client import OPERATOR_INTEGRATION, CallerHeaders, UpstreamClient, Upstreams
+from tests.helpers import KnFakes
 
 CALLER = CallerHeaders(trace_id="t1", account_id="u1", account_type="user")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver.llm.output import read_answer
+from resolver.llm.answers import read_answer
 
 NAME = "p"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import site
 import socket
 import subprocess
@@ -14,15 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import NOW_MS, metric
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
-    env.update(extra)
-    return env
+from tests.helpers import NOW_MS, ROOT, clean_env, metric
 
 
 def run_cli(args: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:

@@ -7,9 +7,8 @@ import json
 import sys
 from typing import Any
 
-from benchmarks.fake_upstreams import DEMO_KN, DEMO_OT
-from tests.conftest import NOW_MS, KnFakes
-from tests.test_packaging import ROOT, clean_env
+from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT
+from tests.helpers import NOW_MS, ROOT, KnFakes, clean_env
 
 
 async def run_cli(

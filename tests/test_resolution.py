@@ -9,8 +9,8 @@ from typing import Any
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import NOW_MS, ClientFactory, metric, operator, post, request_body
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import NOW_MS, ClientFactory, metric, operator, post, request_body
 
 HEALTH = operator(
     "business_health_score",

@@ -19,9 +19,8 @@ import aiohttp
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import operator, request_body
-from tests.test_shutdown import SECRET, fake, serve  # noqa: F401 - `fake` is a fixture
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import SECRET, operator, request_body, serve
 
 pytestmark = pytest.mark.slow
 
@@ -87,7 +86,7 @@ async def send(
 
 
 async def test_no_secret_or_upstream_body_anywhere_and_trace_ids_on_every_line(
-    fake: FakeLLM,  # noqa: F811
+    fake: FakeLLM,
 ) -> None:
     fake.respond(scripted())
     env = {"RESOLVER_LOG_LEVEL": "DEBUG", "RESOLVER_LLM_TIMEOUT_S": "0.3"}

@@ -8,33 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
-import socket
-import sys
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import orjson
 import pytest
 
-from benchmarks.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.conftest import operator, request_body
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import SECRET, operator, request_body, serve
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
-SECRET = "sk-test-SHUTDOWN-SECRET-42"
 PROPS = [operator(f"p{i}", ("x", "STRING")) for i in range(3)]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def delayed(seconds: float) -> Any:
@@ -44,81 +31,6 @@ def delayed(seconds: float) -> Any:
         return reply
 
     return responder
-
-
-class Service:
-    """The child process and how to reach it."""
-
-    def __init__(self, process: asyncio.subprocess.Process, port: int) -> None:
-        self.process = process
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-
-    async def output(self) -> str:
-        """Everything the process wrote (after it exited)."""
-        assert self.process.stdout is not None
-        return (await self.process.stdout.read()).decode()
-
-    async def refuses_connections(self) -> bool:
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-        except ConnectionRefusedError:
-            return True
-        writer.close()
-        await writer.wait_closed()
-        return False
-
-
-@contextlib.asynccontextmanager
-async def serve(fake: FakeLLM, **env: str) -> AsyncIterator[Service]:
-    """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
-    port = free_port()
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
-    environment.update(
-        RESOLVER_LLM_BASE_URL=fake.url,  # type: ignore[attr-defined]
-        RESOLVER_LLM_API_KEY=SECRET,
-        RESOLVER_LOG_FORMAT="json",
-        **env,
-    )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "resolver",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        cwd=ROOT,
-        env=environment,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    service = Service(process, port)
-    try:
-        async with aiohttp.ClientSession() as session:
-            for _ in range(200):
-                with contextlib.suppress(aiohttp.ClientConnectionError):
-                    async with session.get(f"{service.url}/healthz") as response:
-                        if response.status == 200:
-                            break
-                assert process.returncode is None, await service.output()
-                await asyncio.sleep(0.05)
-            else:
-                raise AssertionError("resolver serve did not come up")
-        yield service
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-
-
-@pytest.fixture
-async def fake(aiohttp_server: Any) -> FakeLLM:
-    fake = FakeLLM()
-    server = await aiohttp_server(fake.app())
-    fake.url = str(server.make_url("/v1"))  # type: ignore[attr-defined]
-    return fake
 
 
 async def wait_for(predicate: Any, within_s: float = 5.0) -> None:

@@ -1,0 +1,207 @@
+"""What many test modules share: request builders, assertions, and a real `resolver serve`
+subprocess. Fixtures live in conftest.py; test modules import helpers from here, never from
+each other."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import orjson
+from aiohttp.test_utils import TestClient
+
+from resolver.testing.fake_llm import FakeLLM
+from resolver.testing.fake_upstreams import (
+    FakeOntologyManager,
+    FakeOntologyQuery,
+    FakeOperatorIntegration,
+)
+from resolver.web.appkeys import PARAMS_KEY
+
+NOW_MS = 1_762_996_342_241  # 2025-11-13T09:12:22.241+08:00
+
+
+ClientFactory = Callable[..., Awaitable[TestClient[Any, Any]]]
+
+
+def metric(name: str = "approved_drug_count", *business: tuple[str, str]) -> dict[str, Any]:
+    """A metric definition with the four time inputs, a property param and business inputs."""
+    params: list[dict[str, Any]] = [
+        {"name": n, "value_from": "input", "if_system_generate": True}
+        for n in ("instant", "start", "end", "step")
+    ]
+    params.append({"name": "company_id", "value_from": "property"})
+    params += [{"name": n, "type": t, "value_from": "input"} for n, t in business]
+    return {"name": name, "type": "metric", "parameters": params}
+
+
+def operator(name: str, *inputs: tuple[str, str]) -> dict[str, Any]:
+    """An operator definition with typed inputs."""
+    return {
+        "name": name,
+        "type": "operator",
+        "parameters": [{"name": n, "type": t, "value_from": "input"} for n, t in inputs],
+    }
+
+
+def request_body(*properties: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """A `/v1/dynamic-params` body with a fixed clock and timezone unless overridden."""
+    body: dict[str, Any] = {
+        "logic_properties": list(properties),
+        "query": "最近3个月的药品数量趋势",
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+    }
+    body.update(fields)
+    return body
+
+
+async def post(client: TestClient[Any, Any], payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST a body to /v1/dynamic-params; the status and the parsed JSON answer."""
+    response = await client.post("/v1/dynamic-params", json=payload)
+    return response.status, orjson.loads(await response.read())
+
+
+@dataclass
+class KnFakes:
+    """The three knowledge-network fakes, each on its own loopback server."""
+
+    manager: FakeOntologyManager
+    operators: FakeOperatorIntegration
+    values: FakeOntologyQuery
+
+
+def assert_error_shape(body: dict[str, Any], code: str) -> None:
+    assert isinstance(body["_error"], str)
+    assert body["_error"]
+    assert "\n" not in body["_error"]
+    assert body["error"]["code"] == code
+    assert isinstance(body["error"]["message"], str)
+    assert "details" in body["error"]
+    assert body["trace_id"]
+    assert "Traceback" not in orjson.dumps(body).decode()
+
+
+def resolver_tasks() -> list[asyncio.Task[Any]]:
+    """Pending tasks running resolver code (fan-out workers, LLM attempts)."""
+    found = []
+    for task in asyncio.all_tasks():
+        code = getattr(task.get_coro(), "cr_code", None)
+        if not task.done() and code is not None and "/resolver/" in code.co_filename:
+            found.append(task)
+    return found
+
+
+async def assert_settled(client: Any, fake: FakeLLM) -> None:
+    """Within a moment: no LLM call holds a slot or waits for one, the fake serves nothing
+    (every connection finished or was closed by the service), no resolver task is left."""
+    limiter = client.app[PARAMS_KEY].llm.limiter
+    for _ in range(100):
+        if not (limiter.inflight or limiter.pending or fake.inflight or resolver_tasks()):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(
+        f"left behind: inflight={limiter.inflight} pending={limiter.pending} "
+        f"fake_inflight={fake.inflight} tasks={resolver_tasks()}"
+    )
+
+
+async def wait_for(predicate: Any, within_s: float = 2.0) -> None:
+    deadline = time.monotonic() + within_s
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not reached"
+        await asyncio.sleep(0.01)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+SECRET = "sk-test-SHUTDOWN-SECRET-42"
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+    env.update(extra)
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Service:
+    """The child process and how to reach it."""
+
+    def __init__(self, process: asyncio.subprocess.Process, port: int) -> None:
+        self.process = process
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+
+    async def output(self) -> str:
+        """Everything the process wrote (after it exited)."""
+        assert self.process.stdout is not None
+        return (await self.process.stdout.read()).decode()
+
+    async def refuses_connections(self) -> bool:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        except ConnectionRefusedError:
+            return True
+        writer.close()
+        await writer.wait_closed()
+        return False
+
+
+@contextlib.asynccontextmanager
+async def serve(fake: FakeLLM, **env: str) -> AsyncIterator[Service]:
+    """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+    environment.update(
+        RESOLVER_LLM_BASE_URL=fake.url,  # type: ignore[attr-defined]
+        RESOLVER_LLM_API_KEY=SECRET,
+        RESOLVER_LOG_FORMAT="json",
+        **env,
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        cwd=ROOT,
+        env=environment,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    service = Service(process, port)
+    try:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(200):
+                with contextlib.suppress(aiohttp.ClientConnectionError):
+                    async with session.get(f"{service.url}/healthz") as response:
+                        if response.status == 200:
+                            break
+                assert process.returncode is None, await service.output()
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("resolver serve did not come up")
+        yield service
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()

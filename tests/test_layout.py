@@ -1,0 +1,93 @@
+"""The architecture holds: imports flow one way (web → features → shared services → core),
+each package says what it may import, and test modules never import each other."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+PACKAGE = ROOT / "resolver"
+
+# What each package may import of resolver, besides itself (docs/architecture.md).
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "timeexpr": {"core"},
+    "toolschema": {"core"},
+    "llm": {"core"},
+    "upstreams": {"core"},
+    "testing": {"core"},
+    "params": {"core", "llm", "timeexpr", "toolschema"},
+    "actions": {"core", "toolschema", "upstreams"},
+    "kn": {"core", "llm", "params", "toolschema", "upstreams"},
+    "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions"},
+}
+# Top-level modules: the command line and `python -m resolver`.
+TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py"}
+
+
+def imported(path: Path) -> set[str]:
+    """Every module name a file imports."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def resolver_packages(path: Path) -> set[str]:
+    """The resolver packages a file imports (`resolver.kn.pipeline` → `kn`)."""
+    found = set()
+    for name in imported(path):
+        parts = name.split(".")
+        if parts[0] == "resolver" and len(parts) > 1 and (PACKAGE / parts[1]).is_dir():
+            found.add(parts[1])
+    return found
+
+
+PACKAGE_FILES = sorted(PACKAGE.glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", PACKAGE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_flow_one_way(path: Path) -> None:
+    package = path.parent.name
+    assert package in ALLOWED, f"new package {package}: add it to ALLOWED and the docs"
+    wrong = resolver_packages(path) - ALLOWED[package] - {package}
+    assert not wrong, f"{package} may not import {sorted(wrong)}"
+    outside = {n for n in imported(path) if n.split(".")[0] in ("tests", "benchmarks")}
+    assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+def test_only_the_command_line_lives_at_the_top() -> None:
+    assert {p.name for p in PACKAGE.glob("*.py")} == TOP_LEVEL
+    assert {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"} == set(
+        ALLOWED
+    )
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_each_package_says_what_it_may_import(package: str) -> None:
+    doc = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text()))
+    assert doc, f"resolver/{package}/__init__.py has no docstring"
+    assert "May import:" in doc
+
+
+def test_rules_stand_alone() -> None:
+    for path in (ROOT / "rules").glob("*.py"):
+        assert not {n for n in imported(path) if n.split(".")[0] == "resolver"}, path.name
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests").glob("test_*.py")), ids=lambda p: p.name)
+def test_test_modules_never_import_each_other(path: Path) -> None:
+    others = {
+        n
+        for n in imported(path)
+        if n.startswith("tests.") and n.split(".")[1].startswith(("test_", "conftest"))
+    }
+    assert not others, f"{path.name} imports {sorted(others)}; share through tests/helpers.py"
