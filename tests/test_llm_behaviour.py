@@ -9,6 +9,7 @@ import orjson
 import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply
+from resolver.web.appkeys import LIFECYCLE_KEY
 from tests.helpers import ClientFactory, metric, operator, post, request_body
 
 OP = operator("risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
@@ -249,3 +250,26 @@ async def test_llm_integer_ms_outside_range_is_repaired(
     status, payload = await post(await make_client(), body(metric(), query="药品数量趋势"))
     assert status == 200, payload
     assert "rule 7.2.2" in fake_llm.calls[1].messages[-1]["content"]
+
+
+async def test_no_retry_starts_once_draining(make_client: ClientFactory, fake_llm: FakeLLM) -> None:
+    """After SIGTERM (the lifecycle draining) a failed attempt is not retried."""
+    fake_llm.push(Reply(status=503), Reply(content='{"x": {}}'))
+    client = await make_client()
+    client.app[LIFECYCLE_KEY].begin_draining()
+    status, body = await post(client, request_body(operator("x", ("a", "STRING"))))
+    assert status == 502, body
+    assert body["error"]["code"] == "LLM_UNAVAILABLE"
+    assert len(fake_llm.calls) == 1
+
+
+async def test_no_repair_round_starts_once_draining(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.push(Reply(content='{"x": {"a": 1}}'), Reply(content='{"x": {"a": "ok"}}'))
+    client = await make_client()
+    client.app[LIFECYCLE_KEY].begin_draining()
+    status, body = await post(client, request_body(operator("x", ("a", "STRING"))))
+    assert status == 502, body
+    assert body["error"]["code"] == "LLM_OUTPUT_INVALID"
+    assert len(fake_llm.calls) == 1

@@ -32,8 +32,9 @@ from tenacity.stop import stop_base
 from tenacity.wait import wait_base
 
 from resolver.core.errors import LLMOutputInvalid, LLMTimeout, LLMUnavailable, Overloaded
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.settings import Settings
-from resolver.llm.limiter import LLMLimiter
+from resolver.llm.limiter import CallLimiter
 
 log = structlog.get_logger("resolver.llm")
 
@@ -116,6 +117,16 @@ class _WaitRetryAfterOrBackoff(wait_base):
         return float(_backoff(retry_state))
 
 
+class _StopWhenDraining(stop_base):
+    """Stop retrying once shutdown has begun: a retry could outlive the grace period."""
+
+    def __init__(self, lifecycle: Lifecycle) -> None:
+        self._lifecycle = lifecycle
+
+    def __call__(self, retry_state: RetryCallState) -> bool:
+        return self._lifecycle.draining
+
+
 class _StopAtDeadline(stop_base):
     """Stop when the next attempt would start after the request deadline."""
 
@@ -132,11 +143,13 @@ class LLMClient:
     def __init__(
         self,
         settings: Settings,
-        limiter: LLMLimiter,
+        limiter: CallLimiter,
         observe: Callable[[str, float], None] | None = None,
+        lifecycle: Lifecycle | None = None,
     ) -> None:
         self._settings = settings
         self._limiter = limiter
+        self._lifecycle = lifecycle or Lifecycle()
         self._observe = observe or _ignore
         self._client = openai.AsyncOpenAI(
             base_url=settings.llm_base_url,
@@ -147,9 +160,14 @@ class LLMClient:
         )
 
     @property
-    def limiter(self) -> LLMLimiter:
-        """The process-wide limiter."""
+    def limiter(self) -> CallLimiter:
+        """The limiter every call start goes through."""
         return self._limiter
+
+    @property
+    def draining(self) -> bool:
+        """Whether the process is shutting down (no new retries or repair rounds)."""
+        return self._lifecycle.draining
 
     async def aclose(self) -> None:
         """Close the connection pool."""
@@ -166,7 +184,11 @@ class LLMClient:
         started = time.monotonic()
         attempts = 0
         retrying = AsyncRetrying(
-            stop=stop_after_attempt(self._settings.llm_max_attempts) | _StopAtDeadline(deadline),
+            stop=(
+                stop_after_attempt(self._settings.llm_max_attempts)
+                | _StopAtDeadline(deadline)
+                | _StopWhenDraining(self._lifecycle)
+            ),
             wait=_WaitRetryAfterOrBackoff(self._settings.llm_retry_after_cap_s),
             retry=retry_if_exception_type(_Retryable),
             before_sleep=_log_retry,
@@ -220,7 +242,12 @@ class LLMClient:
             except TimeoutError as exc:
                 raise _Retryable(f"no answer within {budget:.1f}s", timed_out=True) from exc
             except openai.APIStatusError as exc:
-                raise _translate_status(exc) from exc
+                failed = _translate_status(exc)
+                if failed.status == 429 and failed.retry_after_s:
+                    await self._limiter.cool_down(
+                        min(failed.retry_after_s, self._settings.llm_retry_after_cap_s)
+                    )
+                raise failed from exc
             except openai.APITimeoutError as exc:
                 if _refused(exc):
                     raise _Retryable("connection refused") from exc

@@ -1,11 +1,14 @@
-"""Process-wide limits on LLM calls: in-flight cap, optional QPS pacing, bounded waiting."""
+"""Limits on LLM calls: the `CallLimiter` seam the client asks before every call start, and
+`LLMLimiter`, its per-process implementation (in-flight cap, optional QPS pacing, bounded
+waiting). A limiter shared by several processes implements the same protocol."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, Protocol
 
 from resolver.core.errors import Overloaded
 
@@ -14,6 +17,29 @@ from resolver.core.errors import Overloaded
 # that starts with it see N + 1. Pacing 10% slower than the limit absorbs ~100 ms of such
 # lag per second of window (`python -m benchmarks run gateway`).
 _PACING_MARGIN = 1.10
+
+
+class CallLimiter(Protocol):
+    """What the LLM client needs of a limiter: one slot per call attempt, and a place to report
+    a gateway's `Retry-After` so that later call starts wait it out."""
+
+    @property
+    def inflight(self) -> int:
+        """Calls of this process holding a slot now."""
+
+    @property
+    def pending(self) -> int:
+        """Calls of this process waiting for a slot now."""
+
+    def slot(self) -> AbstractAsyncContextManager[None]:
+        """Hold one call slot for the duration of one attempt; raise `Overloaded` (503) when
+        too many calls already wait."""
+
+    async def cool_down(self, seconds: float) -> None:
+        """The gateway answered 429 with `Retry-After: seconds` (already capped)."""
+
+    def state(self) -> dict[str, Any]:
+        """What `/readyz` shows of the limiter."""
 
 
 class LLMLimiter:
@@ -68,3 +94,16 @@ class LLMLimiter:
                 self._next_start = now + self._interval
                 return
             await asyncio.sleep(self._next_start - now)
+
+    async def cool_down(self, seconds: float) -> None:
+        """Per process, the retry that follows a 429 already waits its Retry-After; no call
+        start is held back beyond that."""
+
+    def state(self) -> dict[str, Any]:
+        """The per-process limits and their use now."""
+        return {
+            "kind": "local",
+            "inflight": self._inflight,
+            "pending": self._pending,
+            "qps": round(_PACING_MARGIN / self._interval, 3) if self._interval else None,
+        }

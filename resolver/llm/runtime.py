@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
@@ -23,7 +24,7 @@ class LLMRuntime:
 
 @asynccontextmanager
 async def open_llm(
-    settings: Settings, metrics: Metrics | None = None
+    settings: Settings, metrics: Metrics | None = None, lifecycle: Lifecycle | None = None
 ) -> AsyncIterator[LLMRuntime | None]:
     """The LLM runtime, or None in rules-only mode (no `RESOLVER_LLM_BASE_URL`); closed on exit."""
     if settings.llm_base_url is None:
@@ -34,7 +35,9 @@ async def open_llm(
         qps=settings.llm_qps,
         max_pending=settings.max_pending,
     )
-    client = LLMClient(settings, limiter, metrics.observe_llm_attempt if metrics else None)
+    client = LLMClient(
+        settings, limiter, metrics.observe_llm_attempt if metrics else None, lifecycle
+    )
     if metrics is not None:
         metrics.watch(limiter)
     probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())

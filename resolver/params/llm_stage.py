@@ -39,7 +39,7 @@ async def resolve_with_llm(
             violations, omitted = _take_answer(state, frame, completion.content, generate)
             if not violations and not omitted:
                 return state
-            if round_no == frame.max_repair_rounds:
+            if round_no == frame.max_repair_rounds or llm.draining:
                 if not violations:
                     state.report_missing(frame.language)
                     return state

@@ -22,6 +22,7 @@ from resolver.core.errors import (
     MissingParams,
     SchemaConversionError,
 )
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
@@ -185,11 +186,14 @@ def _combined_failure(failures: list[PropertyState], missing: list[dict[str, Any
 
 @asynccontextmanager
 async def open_params_service(
-    settings: Settings, prompts_dir: Path | None = None, metrics: Metrics | None = None
+    settings: Settings,
+    prompts_dir: Path | None = None,
+    metrics: Metrics | None = None,
+    lifecycle: Lifecycle | None = None,
 ) -> AsyncIterator[tuple[ParamsService, LLMProbe | None]]:
     """The service with its prompts and LLM resources, and the LLM probe; closed on exit."""
     prompts = load_prompts(prompts_dir)
-    async with open_llm(settings, metrics) as runtime:
+    async with open_llm(settings, metrics, lifecycle) as runtime:
         if runtime is None:
             log.info("resolver.started", mode="rules-only", prompts=str(prompts.directory))
             yield ParamsService(settings, prompts, None), None

@@ -10,6 +10,7 @@ from aiohttp import web
 from resolver.actions.mcp_tools import McpToolCache
 from resolver.actions.proxy import McpProxy
 from resolver.actions.recall import ActionRecall
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.operator_schemas import OperatorSchemas
@@ -18,6 +19,7 @@ from resolver.params.service import open_params_service
 from resolver.upstreams.client import open_upstreams
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
+    LIFECYCLE_KEY,
     MCP_PROXY_KEY,
     METRICS_KEY,
     OPENAPI_KEY,
@@ -41,12 +43,16 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     app[SETTINGS_KEY] = settings
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = Metrics()
+    lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:
         for path in route.paths:
             app.router.add_route(route.method, path, route.handler)
 
     async def params(app: web.Application) -> AsyncIterator[None]:
-        async with open_params_service(settings, prompts_dir, metrics) as (service, probe):
+        async with open_params_service(settings, prompts_dir, metrics, lifecycle) as (
+            service,
+            probe,
+        ):
             app[PARAMS_KEY] = service
             if probe is not None:
                 app[PROBE_KEY] = probe

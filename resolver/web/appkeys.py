@@ -8,6 +8,7 @@ from aiohttp import web
 
 from resolver.actions.proxy import McpProxy
 from resolver.actions.recall import ActionRecall
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.pipeline import Pipeline
@@ -17,6 +18,7 @@ from resolver.upstreams.client import Upstreams
 
 SETTINGS_KEY = web.AppKey("settings", Settings)
 METRICS_KEY = web.AppKey("metrics", Metrics)
+LIFECYCLE_KEY = web.AppKey("lifecycle", Lifecycle)
 PARAMS_KEY = web.AppKey("params", ParamsService)
 PROBE_KEY = web.AppKey("llm_probe", LLMProbe)
 UPSTREAMS_KEY = web.AppKey("upstreams", Upstreams)
