@@ -1,0 +1,298 @@
+"""The clock and calendar periods (SPEC §4 units) on the request timezone's wall clock.
+
+Conventions (SPEC §4, docs/time-semantics.md): weeks are ISO weeks starting Monday; quarters
+start in Jan/Apr/Jul/Oct; a period's end is its last millisecond, i.e. the next period's first
+ms − 1; `now − N units` is calendar arithmetic on the wall clock keeping the time of day (weeks
+are 7 days, quarters 3 months, month ends clamped); local times are read with `fold=0`.
+
+A phrase relative to now (上个月, bare 3月, 周五…) is a `Relative`: a function of the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from borax.calendars.lunardate import LunarDate
+
+Unit = Literal["day", "week", "month", "quarter", "year"]
+UNITS: tuple[Unit, ...] = ("day", "week", "month", "quarter", "year")
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+ONE_MS = timedelta(milliseconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The request's `now` (epoch ms) and timezone."""
+
+    now_ms: int
+    tz: ZoneInfo
+
+    @classmethod
+    def at(cls, local: str, tz: str) -> Clock:
+        """The clock whose wall time in `tz` is `local` (ISO without offset)."""
+        zone = ZoneInfo(tz)
+        return cls((datetime.fromisoformat(local).replace(tzinfo=zone) - EPOCH) // ONE_MS, zone)
+
+    @property
+    def tz_name(self) -> str:
+        """The IANA name of the timezone."""
+        return self.tz.key
+
+    @property
+    def wall(self) -> datetime:
+        """`now` on the local wall clock (naive)."""
+        return (EPOCH + self.now_ms * ONE_MS).astimezone(self.tz).replace(tzinfo=None)
+
+    @property
+    def today(self) -> date:
+        """The local date of `now`."""
+        return self.wall.date()
+
+    def ms(self, wall: datetime) -> int:
+        """Epoch ms of a local wall-clock time (fold=0)."""
+        return (wall.replace(tzinfo=self.tz) - EPOCH) // ONE_MS
+
+    def midnight(self, one: date) -> int:
+        """Epoch ms of the local midnight that starts `one`."""
+        return self.ms(datetime.combine(one, time()))
+
+    def describe(self) -> str:
+        """`now` as `Thu 2025-11-13T09:12:22.241+08:00`."""
+        moment = (EPOCH + self.now_ms * ONE_MS).astimezone(self.tz)
+        return moment.strftime("%a ") + moment.isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Whole local days `first` .. `after` (exclusive), with its unit and a label."""
+
+    first: date
+    after: date
+    unit: Unit
+    label: str
+
+    def start(self, clock: Clock) -> int:
+        """First millisecond."""
+        return clock.midnight(self.first)
+
+    def end(self, clock: Clock) -> int:
+        """Last millisecond (23:59:59.999 local on the last day)."""
+        return clock.midnight(self.after) - 1
+
+
+Relative = Callable[[Clock], Period]
+PeriodLike = Period | Relative
+
+
+def resolve(period: PeriodLike, clock: Clock) -> Period:
+    """A fixed period as it is, a relative one at this clock."""
+    return period if isinstance(period, Period) else period(clock)
+
+
+# -- fixed periods ----------------------------------------------------------------------------
+
+
+def _month_index(year_: int, month_: int, shift: int) -> tuple[int, int]:
+    years, month0 = divmod(year_ * 12 + month_ - 1 + shift, 12)
+    return years, month0 + 1
+
+
+def _last_day(year_: int, month_: int) -> int:
+    nyear, nmonth = _month_index(year_, month_, 1)
+    return (date(nyear, nmonth, 1) - timedelta(days=1)).day
+
+
+def day(year_: int, month_: int, dom: int) -> Period:
+    """One day."""
+    first = date(year_, month_, dom)
+    return Period(first, first + timedelta(days=1), "day", first.isoformat())
+
+
+def days(first: date, last: date) -> Period:
+    """A run of whole days (unit day)."""
+    return Period(first, last + timedelta(days=1), "day", f"{first}..{last}")
+
+
+def week_of(one: date) -> Period:
+    """The ISO week (Monday..Sunday) holding `one`."""
+    monday = one - timedelta(days=one.weekday())
+    iso = monday.isocalendar()
+    return Period(monday, monday + timedelta(days=7), "week", f"{iso.year}-W{iso.week:02d}")
+
+
+def month(year_: int, number: int) -> Period:
+    """One calendar month."""
+    nyear, nmonth = _month_index(year_, number, 1)
+    label = f"{year_}-{number:02d}"
+    return Period(date(year_, number, 1), date(nyear, nmonth, 1), "month", label)
+
+
+def quarter(year_: int, number: int) -> Period:
+    """One quarter (Q1 starts in January)."""
+    first = 3 * (number - 1) + 1
+    nyear, nmonth = _month_index(year_, first, 3)
+    label = f"{year_}-Q{number}"
+    return Period(date(year_, first, 1), date(nyear, nmonth, 1), "quarter", label)
+
+
+def year(number: int) -> Period:
+    """One calendar year."""
+    return Period(date(number, 1, 1), date(number + 1, 1, 1), "year", str(number))
+
+
+def period_of(unit: Unit, one: date) -> Period:
+    """The period of `unit` that holds `one`."""
+    if unit == "day":
+        return day(one.year, one.month, one.day)
+    if unit == "week":
+        return week_of(one)
+    if unit == "month":
+        return month(one.year, one.month)
+    if unit == "quarter":
+        return quarter(one.year, (one.month - 1) // 3 + 1)
+    return year(one.year)
+
+
+def shift_wall(wall: datetime, n: int, unit: Unit) -> datetime:
+    """Calendar arithmetic on the wall clock: days keep the time of day, months clamp."""
+    if unit == "day":
+        return wall + timedelta(days=n)
+    if unit == "week":
+        return wall + timedelta(days=7 * n)
+    months = n * {"month": 1, "quarter": 3, "year": 12}[unit]
+    y, m = _month_index(wall.year, wall.month, months)
+    return wall.replace(year=y, month=m, day=min(wall.day, _last_day(y, m)))
+
+
+# -- periods relative to now --------------------------------------------------------------------
+
+
+def started(clock: Clock, period: Period) -> bool:
+    """Has the period begun at now?"""
+    return clock.now_ms >= period.start(clock)
+
+
+def this(unit: Unit) -> Relative:
+    """The period of `unit` holding now (本周/本月/本季度/今年)."""
+    return lambda clock: period_of(unit, clock.today)
+
+
+def last(unit: Unit, back: int = 1) -> Relative:
+    """The whole period `back` units before the current one (昨天, 上个月, 去年同月 = 12 back)."""
+    return lambda clock: period_of(unit, shift_wall(clock.wall, -back, unit).date())
+
+
+def bare_month(number: int) -> Relative:
+    """`3月`: this year's if it has started, else last year's (SPEC §4)."""
+
+    def pick(clock: Clock) -> Period:
+        this_year = month(clock.today.year, number)
+        return this_year if started(clock, this_year) else month(clock.today.year - 1, number)
+
+    return pick
+
+
+def bare_quarter(number: int) -> Relative:
+    """`Q3` with no year: the bare-month rule (spec-silent)."""
+
+    def pick(clock: Clock) -> Period:
+        this_year = quarter(clock.today.year, number)
+        return this_year if started(clock, this_year) else quarter(clock.today.year - 1, number)
+
+    return pick
+
+
+def last_march() -> Relative:
+    """`last March`: the most recent March before the current month (SPEC §4.1)."""
+
+    def pick(clock: Clock) -> Period:
+        in_year = clock.today.year if clock.today.month > 3 else clock.today.year - 1
+        return month(in_year, 3)
+
+    return pick
+
+
+def weekday(which: int, weeks_back: int | None = None) -> Relative:
+    """Weekday `which` (0 = Monday) of this week (0), last week (1) or the one before (2).
+
+    `weeks_back=None` is the bare 周X / Friday rule: this week's if it has started, else last
+    week's.
+    """
+
+    def pick(clock: Clock) -> Period:
+        monday = clock.today - timedelta(days=clock.today.weekday())
+        if weeks_back is None:
+            one = monday + timedelta(days=which)
+            if clock.now_ms < clock.midnight(one):
+                one -= timedelta(days=7)
+        else:
+            one = monday + timedelta(days=which - 7 * weeks_back)
+        return day(one.year, one.month, one.day)
+
+    return pick
+
+
+def xun(of: PeriodLike, part: Literal[1, 2, 3]) -> Relative:
+    """上旬/中旬/下旬 of a month: days 1–10, 11–20, 21–last."""
+
+    def pick(clock: Clock) -> Period:
+        first = resolve(of, clock).first
+        last_dom = {1: 10, 2: 20, 3: _last_day(first.year, first.month)}[part]
+        start_dom = {1: 1, 2: 11, 3: 21}[part]
+        return days(first.replace(day=start_dom), first.replace(day=last_dom))
+
+    return pick
+
+
+# -- festivals (SPEC §4.1) ----------------------------------------------------------------------
+
+SOLAR_FESTIVALS: dict[str, tuple[int, int]] = {
+    "元旦": (1, 1),
+    "劳动节": (5, 1),
+    "国庆": (10, 1),
+    "618": (6, 18),
+    "双十一": (11, 11),
+    "双十二": (12, 12),
+}
+LUNAR_FESTIVALS: dict[str, tuple[int, int]] = {
+    "春节": (1, 1),
+    "元宵": (1, 15),
+    "端午": (5, 5),
+    "七夕": (7, 7),
+    "中秋": (8, 15),
+}
+# With 期间/假期/黄金周/长假 these become holidays of so many days; the others stay one day.
+HOLIDAY_DAYS: dict[str, int] = {"春节": 7, "国庆": 7, "劳动节": 5}
+
+
+def festival(name: str, in_year: int, holiday: bool = False) -> Period:
+    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday."""
+    if name in LUNAR_FESTIVALS:
+        first = LunarDate(in_year, *LUNAR_FESTIVALS[name]).to_solar_date()
+    else:
+        first = date(in_year, *SOLAR_FESTIVALS[name])
+    length = HOLIDAY_DAYS.get(name, 1) if holiday else 1
+    if length == 1:
+        return day(first.year, first.month, first.day)
+    return days(first, first + timedelta(days=length - 1))
+
+
+def bare_festival(name: str, holiday: bool = False) -> Relative:
+    """A festival with no year: this year's if it has started, else last year's."""
+
+    def pick(clock: Clock) -> Period:
+        this_year = festival(name, clock.today.year, holiday)
+        if started(clock, this_year):
+            return this_year
+        return festival(name, clock.today.year - 1, holiday)
+
+    return pick
+
+
+def month_of_same_year(anchor: PeriodLike, number: int) -> Relative:
+    """Month `number` in the year of `anchor` (Y inheriting X's year: 3月到5月)."""
+    return lambda clock: month(resolve(anchor, clock).first.year, number)
