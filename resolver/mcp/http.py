@@ -176,6 +176,14 @@ async def call_asgi(
 
 
 def _scope(exchange: Exchange) -> Message:
+    headers = [(name.lower(), value) for name, value in exchange.raw_headers]
+    present = {name for name, _ in headers}
+    # HTTP semantics the SDK is stricter about: no Accept accepts anything (RFC 9110), and
+    # the HTTP API reads a body without Content-Type as JSON; the MCP endpoint does the same.
+    if b"accept" not in present:
+        headers.append((b"accept", b"*/*"))
+    if b"content-type" not in present:
+        headers.append((b"content-type", b"application/json"))
     return {
         "type": "http",
         "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -186,7 +194,7 @@ def _scope(exchange: Exchange) -> Message:
         "raw_path": exchange.path.encode(),
         "query_string": exchange.query_string,
         "root_path": "",
-        "headers": [(name.lower(), value) for name, value in exchange.raw_headers],
+        "headers": headers,
         "client": None,
         "server": None,
         SCOPE_KEY: exchange.context,
