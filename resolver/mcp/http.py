@@ -115,7 +115,9 @@ class StreamableHttp:
         """The SDK's answer to one POST, with a session id on the answer to `initialize`."""
         session_id = exchange.header(SESSION_HEADER.encode())
         if session_id is not None and not _SESSION_ID.fullmatch(session_id):
-            return _jsonrpc_error(400, "Bad Request: Mcp-Session-Id must be visible ASCII")
+            return _jsonrpc_error(
+                400, "Bad Request: Mcp-Session-Id must be 1 to 256 visible ASCII characters"
+            )
         status, headers, body = await call_asgi(
             self._manager.handle_request, _scope(exchange), exchange.body
         )

@@ -82,7 +82,9 @@ def _with_kn_id(arguments: dict[str, Any], context: CallContext) -> dict[str, An
     return {**arguments, "kn_id": context.kn_id}
 
 
-async def _resolve(services: Services, arguments: dict[str, Any], context: CallContext) -> Any:
+async def _resolve(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
     request = validated(ResolveRequest, arguments)
     resolved = await services.params.resolve(request)
     return ResolveResponse(
@@ -90,7 +92,9 @@ async def _resolve(services: Services, arguments: dict[str, Any], context: CallC
     )
 
 
-async def _values(services: Services, arguments: dict[str, Any], context: CallContext) -> Any:
+async def _values(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
     request = validated(KnResolveRequest, _with_kn_id(arguments, context))
     result = await services.pipeline.run(request, context.caller)
     return KnResolveResponse(
@@ -101,7 +105,9 @@ async def _values(services: Services, arguments: dict[str, Any], context: CallCo
     )
 
 
-async def _actions(services: Services, arguments: dict[str, Any], context: CallContext) -> Any:
+async def _actions(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
     request = validated(ActionInfoRequest, _with_kn_id(arguments, context))
     tools = await services.recall.recall(request, context.caller, public_url=context.public_url)
     return ActionInfoResponse(dynamic_tools=tools, trace_id=context.trace_id)
