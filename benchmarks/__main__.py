@@ -13,6 +13,7 @@ COMMANDS: dict[str, str] = {
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
     "load": "benchmarks.load",
+    "mcp-overhead": "benchmarks.mcp_overhead",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",
 }

@@ -1,4 +1,4 @@
-"""Command line: `resolver serve` and `resolver resolve FILE|-`."""
+"""Command line: `resolver serve`, `resolver resolve FILE|-` and `resolver mcp` (stdio)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from resolver.core.responses import ResponseBody
 from resolver.core.settings import Settings
 from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_request
 from resolver.kn.pipeline import open_pipeline
+from resolver.mcp.stdio import StdioDefaults, serve_stdio
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
 from resolver.upstreams.client import CallerHeaders
@@ -37,6 +38,10 @@ def _parser() -> argparse.ArgumentParser:
     resolve.add_argument("file", help="request JSON file, or - for standard input")
     resolve.add_argument("--account-id", help="x-account-id sent upstream (pipeline requests)")
     resolve.add_argument("--account-type", help="x-account-type sent upstream (pipeline requests)")
+    mcp = commands.add_parser("mcp", help="serve the MCP tools on stdin/stdout (desktop agents)")
+    mcp.add_argument("--kn-id", help="knowledge network of calls that name none (as X-Kn-ID)")
+    mcp.add_argument("--account-id", help="x-account-id sent upstream")
+    mcp.add_argument("--account-type", help="x-account-type sent upstream")
     return parser
 
 
@@ -55,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "serve":
         return _serve(settings, args.host, args.port)
+    if args.command == "mcp":
+        return _mcp(settings, StdioDefaults(args.kn_id, args.account_id, args.account_type))
     caller = CallerHeaders(uuid.uuid4().hex, args.account_id, args.account_type)
     return _resolve(settings, args.file, caller)
 
@@ -85,6 +92,13 @@ def _event_loop(choice: str) -> asyncio.AbstractEventLoop:
     if factory is None and choice == "uvloop":
         raise SystemExit("resolver: RESOLVER_EVENT_LOOP=uvloop but uvloop is not installed")
     return factory() if factory is not None else asyncio.new_event_loop()
+
+
+def _mcp(settings: Settings, defaults: StdioDefaults) -> int:
+    # stdout carries the protocol: every log line goes to stderr.
+    configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
+    asyncio.run(serve_stdio(settings, defaults))
+    return 0
 
 
 def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:

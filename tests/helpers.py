@@ -19,6 +19,7 @@ import aiohttp
 import orjson
 from aiohttp.test_utils import TestClient
 
+from resolver.mcp.http import HOLDER_TASK
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
     FakeOntologyManager,
@@ -95,6 +96,8 @@ def resolver_tasks() -> list[asyncio.Task[Any]]:
     """Pending tasks running resolver code (fan-out workers, LLM attempts)."""
     found = []
     for task in asyncio.all_tasks():
+        if task.get_name() == HOLDER_TASK:
+            continue  # the MCP endpoint's one task, as long-lived as the app
         code = getattr(task.get_coro(), "cr_code", None)
         if not task.done() and code is not None and "/resolver/" in code.co_filename:
             found.append(task)

@@ -23,7 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "params": {"core", "llm", "timeexpr", "toolschema"},
     "actions": {"core", "toolschema", "upstreams"},
     "kn": {"core", "llm", "params", "toolschema", "upstreams"},
-    "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions"},
+    "mcp": {"core", "upstreams", "params", "kn", "actions"},
+    "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions", "mcp"},
 }
 # Top-level modules: the command line and `python -m resolver`.
 TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py"}

@@ -144,9 +144,18 @@ class MissingParams(ResolverError):
     status = 422
     code = "MISSING_PARAMS"
 
-    def __init__(self, message: str, *, missing: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        missing: list[dict[str, Any]],
+        param_types: dict[str, dict[str, str | None]] | None = None,
+    ) -> None:
         super().__init__(message, details=None)
         self.missing = missing
+        # property -> missing param -> declared type (or None): the MCP surface's hints name
+        # each param's type; the HTTP body does not carry it.
+        self.param_types = param_types or {}
 
 
 class LLMError(ResolverError):

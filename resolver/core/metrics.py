@@ -75,6 +75,21 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.mcp_calls = Counter(
+            "resolver_mcp_tool_calls",
+            "MCP tool calls answered, by tool and outcome (ok, or the error code of a tool "
+            "error: MISSING_PARAMS, BAD_REQUEST, UPSTREAM_ERROR, ...).",
+            ["tool", "outcome"],
+            registry=self.registry,
+        )
+        self.mcp_latency = Histogram(
+            "resolver_mcp_tool_call_duration_seconds",
+            "Time to answer an MCP tool call, by tool.",
+            ["tool"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Count one answered request."""
         key = (route, status)
@@ -95,6 +110,11 @@ class Metrics:
         """Count one call to an upstream service."""
         self.upstream_calls.labels(service, outcome).inc()
         self.upstream_latency.labels(service).observe(seconds)
+
+    def observe_mcp_call(self, tool: str, outcome: str, seconds: float) -> None:
+        """Count one MCP tool call (`tool` is one of the served tools, or `unknown`)."""
+        self.mcp_calls.labels(tool, outcome).inc()
+        self.mcp_latency.labels(tool).observe(seconds)
 
     def watch(self, limiter: Gauged) -> None:
         """Read the limiter's gauges at scrape time."""

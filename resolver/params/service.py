@@ -151,11 +151,22 @@ def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolve
         line = "; ".join(
             f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}" for m in missing
         )
-        error = MissingParams(line, missing=missing)
+        types = {
+            s.name: {p: _type_name(s, p) for p in s.missing}
+            for s in states
+            if s.missing and s.failure is None
+        }
+        error = MissingParams(line, missing=missing, param_types=types)
         if shown is not None:
             error.details = {"debug": shown}
         raise error
     return Resolved({s.name: s.ordered_values() for s in states}, shown)
+
+
+def _type_name(state: PropertyState, param: str) -> str | None:
+    """The declared type of an input (a metric's time inputs have theirs by SPEC §5)."""
+    declared = state.spec.implicit_type(param)
+    return None if declared is None else declared.value
 
 
 def _debug(states: list[PropertyState], frame: Frame) -> dict[str, Any]:

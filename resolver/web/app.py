@@ -15,12 +15,15 @@ from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.operator_schemas import OperatorSchemas
 from resolver.kn.pipeline import Pipeline
+from resolver.mcp.http import StreamableHttp
+from resolver.mcp.tools import Services
 from resolver.params.service import open_params_service
 from resolver.upstreams.client import open_upstreams
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
     LIFECYCLE_KEY,
     MCP_PROXY_KEY,
+    MCP_SERVER_KEY,
     METRICS_KEY,
     OPENAPI_KEY,
     PARAMS_KEY,
@@ -72,6 +75,15 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
             )
             yield
 
+    async def mcp(app: web.Application) -> AsyncIterator[None]:
+        # After `upstreams`: the MCP tools run on the services opened above, no copies.
+        services = Services(app[PARAMS_KEY], app[PIPELINE_KEY], app[ACTION_RECALL_KEY])
+        server = StreamableHttp(services, metrics, max_body_bytes=settings.max_body_bytes)
+        async with server.running():
+            app[MCP_SERVER_KEY] = server
+            yield
+
     app.cleanup_ctx.append(params)
     app.cleanup_ctx.append(upstreams)
+    app.cleanup_ctx.append(mcp)
     return app

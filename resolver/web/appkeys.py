@@ -13,6 +13,7 @@ from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.pipeline import Pipeline
 from resolver.llm.probe import LLMProbe
+from resolver.mcp.http import StreamableHttp
 from resolver.params.service import ParamsService
 from resolver.upstreams.client import Upstreams
 
@@ -25,6 +26,7 @@ UPSTREAMS_KEY = web.AppKey("upstreams", Upstreams)
 PIPELINE_KEY = web.AppKey("pipeline", Pipeline)
 ACTION_RECALL_KEY = web.AppKey("action_recall", ActionRecall)
 MCP_PROXY_KEY = web.AppKey("mcp_proxy", McpProxy)
+MCP_SERVER_KEY = web.AppKey("mcp_server", StreamableHttp)
 # /openapi.json, built once from the routes table by create_app.
 OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 

@@ -11,10 +11,13 @@ from resolver.actions.models import ActionInfoRequest, ActionInfoResponse, tool_
 from resolver.core.errors import BadRequest
 from resolver.core.ids import check_id
 from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.mcp.http import Exchange
+from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
     MCP_PROXY_KEY,
+    MCP_SERVER_KEY,
     METRICS_KEY,
     OPENAPI_KEY,
     PARAMS_KEY,
@@ -79,6 +82,25 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
         answer = {**answer}
         answer.setdefault("trace_id", request[TRACE_ID])
     return render_json(answer)
+
+
+async def mcp(request: web.Request) -> web.Response:
+    """POST the MCP endpoint (Streamable HTTP): one JSON-RPC message in, its answer out."""
+    exchange = Exchange(
+        method=request.method,
+        path=request.path,
+        query_string=request.query_string.encode(),
+        raw_headers=request.raw_headers,
+        body=await read_json_body(request),
+        context=CallContext(
+            trace_id=request[TRACE_ID],
+            caller=caller_headers(request),
+            kn_id=request.headers.get("x-kn-id") or None,
+            public_url=partial(public_url, request),
+        ),
+    )
+    answer = await request.app[MCP_SERVER_KEY].answer(exchange)
+    return web.Response(body=answer.body, status=answer.status, headers=answer.headers)
 
 
 async def healthz(request: web.Request) -> web.Response:

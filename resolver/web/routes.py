@@ -134,6 +134,30 @@ ROUTES: tuple[Route, ...] = (
         },
     ),
     Route(
+        "POST",
+        (
+            "/api/agent-retrieval/v1/mcp",
+            "/api/agent-retrieval/in/v1/mcp",
+            "/mcp",
+        ),
+        handlers.mcp,
+        "MCP (Streamable HTTP, JSON answers): the tools get_logic_properties_values, "
+        "get_action_info and resolve_dynamic_params (docs/mcp.md)",
+        ok={"type": "object", "description": "the JSON-RPC response"},
+        ok_description="the JSON-RPC response; the answer to initialize carries Mcp-Session-Id",
+        body={"type": "object", "description": "one JSON-RPC request or notification"},
+        parameters=tuple(
+            {"name": name, "in": "header", "required": False, "schema": {"type": "string"}}
+            for name in ("X-Kn-ID", "Mcp-Session-Id", "MCP-Protocol-Version")
+        ),
+        also={
+            202: "a notification, accepted",
+            400: "a JSON-RPC error: not a JSON-RPC message, or a malformed Mcp-Session-Id",
+            406: "a JSON-RPC error: the Accept header does not allow application/json",
+        },
+        errors={413: "body too large", 415: "body not JSON"},
+    ),
+    Route(
         "GET",
         ("/healthz",),
         handlers.healthz,

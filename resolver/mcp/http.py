@@ -1,0 +1,216 @@
+"""Streamable HTTP on the service's own port, with no server-side session state.
+
+The SDK's `StreamableHTTPSessionManager` runs stateless (a fresh transport per POST) and
+answers each POST with one JSON body (no SSE): the KWeaver context-loader reads plain JSON,
+and no tool sends anything before its result. The aiohttp handler (`web/handlers.py`) reads
+the body within the service's limits and hands it here with the call's context; the SDK sees
+one ASGI request whose answer is buffered into the aiohttp response, so the request
+middleware's trace id, metrics, access log and error shape apply to MCP requests too.
+
+Sessions: the answer to `initialize` carries a fresh `Mcp-Session-Id` (the KWeaver client
+requires one), and a later request carrying any well-formed id is served by whichever
+replica gets it. Nothing hangs off a session — each call carries its arguments and the
+caller's headers — so there is nothing for a replica to look up or verify (docs/mcp.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.server.context import ServerRequestContext
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+
+from resolver.core.jsonio import dumps, loads
+from resolver.core.metrics import Metrics
+from resolver.mcp.server import build_server
+from resolver.mcp.tools import CallContext, Services
+
+# Where the aiohttp handler leaves the call's context in the ASGI scope, for the tool handler.
+SCOPE_KEY = "resolver.mcp.context"
+SESSION_HEADER = "mcp-session-id"
+# The one task that lives as long as the app: it holds the SDK's task group.
+HOLDER_TASK = "resolver.mcp.sdk-task-group"
+# The SDK's own rule for session ids (visible ASCII), with a length bound of ours.
+_SESSION_ID = re.compile(r"[\x21-\x7e]{1,256}")
+_INVALID_REQUEST = -32600
+
+Message = MutableMapping[str, Any]
+AsgiApp = Callable[
+    [Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+    Awaitable[None],
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One HTTP request carrying an MCP message, as the aiohttp handler read it."""
+
+    method: str
+    path: str
+    query_string: bytes
+    raw_headers: tuple[tuple[bytes, bytes], ...]
+    body: bytes
+    context: CallContext
+
+    def header(self, name: bytes) -> str | None:
+        """The first value of a header (`name` in lower case), decoded as latin-1."""
+        for key, value in self.raw_headers:
+            if key.lower() == name:
+                return value.decode("latin-1")
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The HTTP answer to one exchange."""
+
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+class StreamableHttp:
+    """The MCP endpoint of the HTTP service; `running()` holds the SDK's task group."""
+
+    def __init__(self, services: Services, metrics: Metrics, *, max_body_bytes: int) -> None:
+        self.server = build_server(services, metrics, context_of)
+        self._manager = StreamableHTTPSessionManager(
+            self.server,
+            json_response=True,
+            stateless=True,
+            max_request_body_size=max_body_bytes,
+        )
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[StreamableHttp]:
+        """Serve while inside; on exit, calls still running are cancelled."""
+        # The SDK's task group must be entered and left by one task, and aiohttp may resume a
+        # cleanup context in another task than the one that started it: a task of its own.
+        ready, stop = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with self._manager.run():
+                ready.set()
+                await stop.wait()
+
+        holder = asyncio.create_task(hold(), name=HOLDER_TASK)
+        waiter = asyncio.create_task(ready.wait())
+        await asyncio.wait({holder, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.is_set():
+            waiter.cancel()
+            await holder  # raises what stopped the SDK from starting
+        try:
+            yield self
+        finally:
+            stop.set()
+            await holder
+
+    async def answer(self, exchange: Exchange) -> Answer:
+        """The SDK's answer to one POST, with a session id on the answer to `initialize`."""
+        session_id = exchange.header(SESSION_HEADER.encode())
+        if session_id is not None and not _SESSION_ID.fullmatch(session_id):
+            return _jsonrpc_error(
+                400, "Bad Request: Mcp-Session-Id must be 1 to 256 visible ASCII characters"
+            )
+        status, headers, body = await call_asgi(
+            self._manager.handle_request, _scope(exchange), exchange.body
+        )
+        if status == 200 and _is_initialize(exchange.body):
+            headers = [(k, v) for k, v in headers if k.lower() != SESSION_HEADER]
+            headers.append((SESSION_HEADER, new_session_id()))
+        return Answer(status, headers, body)
+
+
+def new_session_id() -> str:
+    """A fresh session id: random, opaque, valid on every replica."""
+    return uuid.uuid4().hex
+
+
+def context_of(ctx: ServerRequestContext[Any, Any]) -> CallContext:
+    """The context the aiohttp handler put into the ASGI scope of this call's request."""
+    scope = getattr(ctx.request, "scope", None)
+    context = scope.get(SCOPE_KEY) if isinstance(scope, dict) else None
+    if not isinstance(context, CallContext):
+        raise TypeError("an MCP call over HTTP arrived without its context")
+    return context
+
+
+async def call_asgi(
+    app: AsgiApp, scope: Message, body: bytes
+) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Run an ASGI app for one request with this body; its answer, buffered."""
+    delivered = False
+    start: Message | None = None
+    chunks: list[bytes] = []
+
+    async def receive() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        # The whole body is delivered; a client that leaves cancels the aiohttp handler,
+        # and with it this wait.
+        await asyncio.get_running_loop().create_future()
+        return {"type": "http.disconnect"}  # pragma: no cover - the wait above never ends
+
+    async def send(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+        elif message["type"] == "http.response.body":
+            chunks.append(bytes(message.get("body", b"")))
+
+    await app(scope, receive, send)
+    if start is None:
+        raise RuntimeError("the MCP SDK answered nothing")
+    headers = [
+        (name.decode("latin-1"), value.decode("latin-1"))
+        for name, value in start.get("headers", [])
+        if name.lower() not in (b"content-length", b"transfer-encoding")
+    ]
+    return int(start["status"]), headers, b"".join(chunks)
+
+
+def _scope(exchange: Exchange) -> Message:
+    headers = [(name.lower(), value) for name, value in exchange.raw_headers]
+    present = {name for name, _ in headers}
+    # HTTP semantics the SDK is stricter about: no Accept accepts anything (RFC 9110), and
+    # the HTTP API reads a body without Content-Type as JSON; the MCP endpoint does the same.
+    if b"accept" not in present:
+        headers.append((b"accept", b"*/*"))
+    if b"content-type" not in present:
+        headers.append((b"content-type", b"application/json"))
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": exchange.method,
+        "scheme": "http",
+        "path": exchange.path,
+        "raw_path": exchange.path.encode(),
+        "query_string": exchange.query_string,
+        "root_path": "",
+        "headers": headers,
+        "client": None,
+        "server": None,
+        SCOPE_KEY: exchange.context,
+    }
+
+
+def _is_initialize(body: bytes) -> bool:
+    try:
+        message = loads(body)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("method") == "initialize"
+
+
+def _jsonrpc_error(status: int, message: str) -> Answer:
+    body = {"jsonrpc": "2.0", "id": None, "error": {"code": _INVALID_REQUEST, "message": message}}
+    return Answer(status, [("content-type", "application/json")], dumps(body))

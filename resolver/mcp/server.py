@@ -1,0 +1,126 @@
+"""The MCP server: the SDK's low-level `Server` listing the three tools and running one call —
+counted, logged under the call's trace id, every failure a tool error in the HTTP shape.
+
+One server per transport; both share the application's services. The transport says what a
+call knows besides its arguments (`ContextOf`): over HTTP the context the aiohttp handler put
+into the request, over stdio the process's defaults.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import mcp_types as types
+import structlog
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
+
+from resolver.core.errors import ResolverError
+from resolver.core.metrics import Metrics
+from resolver.mcp import results
+from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, CallContext, Services, ToolSpec
+
+log = structlog.get_logger("resolver.mcp")
+
+ContextOf = Callable[[ServerRequestContext[Any, Any]], CallContext]
+
+_ANNOTATIONS = types.ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
+)
+LISTED = types.ListToolsResult(
+    tools=[
+        types.Tool(
+            name=tool.name,
+            title=tool.title,
+            description=tool.description,
+            input_schema=tool.input_schema,
+            output_schema=tool.output_schema,
+            annotations=_ANNOTATIONS.model_copy(update={"title": tool.title}),
+        )
+        for tool in TOOLS
+    ]
+)
+
+
+def build_server(services: Services, metrics: Metrics, context_of: ContextOf) -> Server[Any]:
+    """The SDK server of the three tools over these services."""
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return LISTED
+
+    async def call_tool(
+        ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        tool = BY_NAME.get(params.name)
+        if tool is None:
+            metrics.observe_mcp_call("unknown", "unknown_tool", 0.0)
+            # An unknown tool is a protocol error (MCP spec), not a tool error.
+            raise MCPError(
+                types.INVALID_PARAMS,
+                f"unknown tool {params.name[:64]!r}; this server has " + ", ".join(sorted(BY_NAME)),
+            )
+        return await run_call(tool, services, params.arguments or {}, context_of(ctx), metrics)
+
+    return Server(
+        "resolver",
+        version=_version(),
+        title="resolver",
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+async def run_call(
+    tool: ToolSpec,
+    services: Services,
+    arguments: dict[str, Any],
+    context: CallContext,
+    metrics: Metrics,
+) -> types.CallToolResult:
+    """One tool call: its result, or a tool error carrying the HTTP error body."""
+    started = time.perf_counter()
+    with structlog.contextvars.bound_contextvars(trace_id=context.trace_id):
+        try:
+            body = await tool.run(services, arguments, context)
+        except ResolverError as exc:
+            outcome = exc.code
+            if exc.http_status >= 500:
+                log.warning(
+                    "mcp.tool_failed",
+                    tool=tool.name,
+                    code=exc.code,
+                    status=exc.http_status,
+                    error=exc.message,
+                    cause=type(exc.__cause__).__name__ if exc.__cause__ else None,
+                )
+            result = results.failure(exc, context.trace_id)
+        except Exception:
+            log.exception("mcp.tool_crashed", tool=tool.name)
+            outcome = "INTERNAL"
+            result = results.internal_failure(context.trace_id)
+        else:
+            outcome = "ok"
+            result = results.success(body)
+        elapsed = time.perf_counter() - started
+        metrics.observe_mcp_call(tool.name, outcome, elapsed)
+        log.info(
+            "mcp.tool_call",
+            tool=tool.name,
+            outcome=outcome,
+            latency_ms=round(elapsed * 1000, 2),
+        )
+    return result
+
+
+def _version() -> str:
+    try:
+        return version("resolver")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0"

@@ -1,0 +1,260 @@
+"""The three tools: what an LLM reads about each, its schemas (from the HTTP API's models) and
+its run — parse → call → render, exactly like the HTTP handler of the same operation.
+
+A tool run raises the same errors as the HTTP endpoint; `server.py` turns them into tool
+errors. `kn_id` may be left out: the transport supplies it (the `X-Kn-ID` header over HTTP,
+`--kn-id` over stdio); an argument wins over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
+from resolver.actions.recall import ActionRecall
+from resolver.core.errors import BadRequest, invalid_request
+from resolver.core.responses import ResponseBody
+from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.kn.pipeline import Pipeline
+from resolver.mcp.schemas import input_schema, output_schema
+from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.service import ParamsService
+from resolver.upstreams.client import CallerHeaders
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class CallContext:
+    """What one tool call knows besides its arguments: the trace, the caller's identity, the
+    knowledge network of the connection and how callers reach this service."""
+
+    trace_id: str
+    caller: CallerHeaders
+    kn_id: str | None
+    public_url: Callable[[], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """The application's own services; the tools hold no second copy of anything."""
+
+    params: ParamsService
+    pipeline: Pipeline
+    recall: ActionRecall
+
+
+Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[ResponseBody]]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """One tool as `tools/list` shows it, and how a call runs."""
+
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+    output_schema: dict[str, Any]
+    run: Run
+
+
+def validated(model: type[M], arguments: dict[str, Any]) -> M:
+    """The arguments as the HTTP endpoint's request model; a tool error naming each bad field."""
+    try:
+        return model.model_validate(arguments)
+    except ValidationError as exc:
+        raise invalid_request(exc) from exc
+
+
+def _with_kn_id(arguments: dict[str, Any], context: CallContext) -> dict[str, Any]:
+    if "kn_id" in arguments:
+        return arguments
+    if context.kn_id is None:
+        raise BadRequest(
+            "kn_id is required: pass it as an argument or send the X-Kn-ID header",
+            details=[{"loc": "kn_id", "msg": "Field required", "type": "missing"}],
+        )
+    return {**arguments, "kn_id": context.kn_id}
+
+
+async def _resolve(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
+    request = validated(ResolveRequest, arguments)
+    resolved = await services.params.resolve(request)
+    return ResolveResponse(
+        dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=context.trace_id
+    )
+
+
+async def _values(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
+    request = validated(KnResolveRequest, _with_kn_id(arguments, context))
+    result = await services.pipeline.run(request, context.caller)
+    return KnResolveResponse(
+        datas=result.datas,
+        dynamic_params=result.dynamic_params,
+        debug=result.debug,
+        trace_id=context.trace_id,
+    )
+
+
+async def _actions(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
+    request = validated(ActionInfoRequest, _with_kn_id(arguments, context))
+    tools = await services.recall.recall(request, context.caller, public_url=context.public_url)
+    return ActionInfoResponse(dynamic_tools=tools, trace_id=context.trace_id)
+
+
+_ADDITIONAL_CONTEXT = (
+    "What the question leaves out; it is read before the question. key=value pairs separated "
+    "by ； or new lines (start=2024-01-01；end=2024-03-31；step=month, instant=true for the "
+    "current value, or a business input such as region=华东), free text "
+    "(时间范围：2024年1月至3月，按月), or a JSON object. After a MISSING_INPUT_PARAMS error, "
+    "put here what its hints ask for and call again with otherwise the same arguments."
+)
+_QUERY = "The user's question in their own words, e.g. 最近3个月的药品数量趋势."
+_IDENTITIES = (
+    'The object instances, each by its primary key values, e.g. [{"company_id": "c1"}] '
+    "(as the instance query tools return them in _instance_identity)."
+)
+_DYNAMIC_PARAMS = (
+    'Values you already know, per property and parameter, e.g. {"p1": {"step": "month"}}; '
+    "used as given, checked by the same rules."
+)
+_OPTIONS = (
+    "Rarely needed: max_concurrency (1-16 LLM calls at once), return_debug (add a debug "
+    "block showing where each value came from), max_repair_rounds (0-3)."
+)
+_NOW_MS = "The current time in epoch milliseconds; default: the server clock."
+_TIMEZONE = "IANA timezone of the question, e.g. Asia/Shanghai (the default)."
+_KN_ID = (
+    "Knowledge network id. Leave it out to use the connection's knowledge network "
+    "(the X-Kn-ID header)."
+)
+_INSTRUCTIONS = (
+    "resolver answers questions about knowledge-network objects. get_logic_properties_values "
+    "fetches metric and operator values of object instances for a question; get_action_info "
+    "turns an instance's action into a callable function tool; resolve_dynamic_params only "
+    "works out the parameters. When a call fails with error_code MISSING_INPUT_PARAMS, ask the "
+    "user (or decide) what the hints name, put it in additional_context and call again."
+)
+
+RESOLVE = ToolSpec(
+    name="resolve_dynamic_params",
+    title="Resolve dynamic parameters",
+    description=(
+        "Work out the dynamic_params (time window, step, business inputs) of knowledge-network "
+        "logic properties from a natural-language question, without fetching any value. Use it "
+        "when you already hold the property definitions; to get an object's property values "
+        "use get_logic_properties_values instead. Time words (最近3个月, 2024年Q1, last month, "
+        "since March) are computed exactly in code; only inputs code cannot settle go to an "
+        "LLM. Returns {dynamic_params: {<property>: {<param>: value}}, trace_id}; times are "
+        "epoch milliseconds. If inputs are missing the result is an error with error_code "
+        "MISSING_INPUT_PARAMS listing, per property, each missing param with a hint: call "
+        "again with the same arguments and what the hints ask for in additional_context."
+    ),
+    input_schema=input_schema(
+        ResolveRequest,
+        descriptions={
+            "logic_properties": (
+                "The logic property definitions as ontology-manager gives them: name, type "
+                "(metric or operator) and parameters; only parameters with "
+                "value_from=input are resolved."
+            ),
+            "query": _QUERY,
+            "unique_identities": _IDENTITIES,
+            "_instance_identities": "The same as unique_identities; send one of them.",
+            "additional_context": _ADDITIONAL_CONTEXT,
+            "dynamic_params": _DYNAMIC_PARAMS,
+            "operator_schemas": (
+                "Per operator property, its OpenAPI document, so that its inputs are typed "
+                "and checked by it."
+            ),
+            "now_ms": _NOW_MS,
+            "timezone": _TIMEZONE,
+            "options": _OPTIONS,
+        },
+        aliases={"_instance_identities": "unique_identities"},
+    ),
+    output_schema=output_schema(ResolveResponse),
+    run=_resolve,
+)
+
+VALUES = ToolSpec(
+    name="get_logic_properties_values",
+    title="Get logic property values",
+    description=(
+        "Get the values of logic properties (metrics and operator results) of object "
+        "instances in a knowledge network, e.g. a company's approved-drug count over the last "
+        "3 months. Give the object type (ot_id), the instances (_instance_identities), the "
+        "property names and the user's question as query: the tool works out each property's "
+        "parameters (time window, step, business inputs) from the question and returns "
+        "{datas: per instance its property values, dynamic_params: the parameters used, "
+        "trace_id}. If inputs are missing the result is an error with error_code "
+        "MISSING_INPUT_PARAMS listing, per property, each missing param with a hint: call "
+        "again with the same arguments and what the hints ask for in additional_context."
+    ),
+    input_schema=input_schema(
+        KnResolveRequest,
+        descriptions={
+            "kn_id": _KN_ID,
+            "ot_id": "Object type id of the instances, e.g. ot_company.",
+            "query": _QUERY,
+            "_instance_identities": _IDENTITIES,
+            "properties": 'Names of the logic properties to get, e.g. ["approved_drug_count"].',
+            "additional_context": _ADDITIONAL_CONTEXT,
+            "dynamic_params": _DYNAMIC_PARAMS,
+            "options": _OPTIONS,
+            "llm_model": "Ignored: the deployment chooses the model.",
+            "now_ms": _NOW_MS,
+            "timezone": _TIMEZONE,
+        },
+        optional=("kn_id",),
+    ),
+    output_schema=output_schema(KnResolveResponse),
+    run=_values,
+)
+
+ACTIONS = ToolSpec(
+    name="get_action_info",
+    title="Get an object's action as a function tool",
+    description=(
+        "Find the action an object instance offers for an action type, as a ready-to-call "
+        "OpenAI function tool. Give the action type (at_id) and the instance "
+        "(_instance_identity). Returns {_dynamic_tools: [] or one tool {name, description, "
+        "parameters: JSON Schema of the values still to fill, api_url: where to send the "
+        "call, fixed_params: values already known, by HTTP location, original_schema}, "
+        "trace_id}. An empty list means the instance has no action of that type."
+    ),
+    input_schema=input_schema(
+        ActionInfoRequest,
+        descriptions={
+            "kn_id": _KN_ID,
+            "at_id": "Action type id, e.g. at_assess_risk.",
+            "_instance_identity": (
+                'The object instance by its primary key values, e.g. {"company_id": "c1"}.'
+            ),
+            "unique_identity": "The same as _instance_identity; send one of them.",
+            "_instance_identities": (
+                "Instances as a list; the first non-empty one is used (instead of "
+                "_instance_identity)."
+            ),
+        },
+        aliases={"_instance_identity": "unique_identity"},
+        optional=("kn_id",),
+    ),
+    output_schema=output_schema(ActionInfoResponse),
+    run=_actions,
+)
+
+TOOLS: tuple[ToolSpec, ...] = (VALUES, ACTIONS, RESOLVE)
+BY_NAME = {tool.name: tool for tool in TOOLS}
+INSTRUCTIONS = _INSTRUCTIONS
