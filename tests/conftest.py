@@ -12,11 +12,12 @@ from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_OPERATOR_ID,
-    FakeOntologyManager,
+    FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
     demo_object_type,
     demo_operator,
+    grant_all,
 )
 from resolver.web.app import create_app
 from tests.helpers import ClientFactory, KnFakes
@@ -49,13 +50,15 @@ def make_client(aiohttp_client: Any, fake_llm: FakeLLM) -> ClientFactory:
 
 @pytest.fixture
 async def kn_fakes(aiohttp_server: Any) -> KnFakes:
-    """Fresh fakes serving the demo object type and operator."""
-    fakes = KnFakes(FakeOntologyManager(), FakeOperatorIntegration(), FakeOntologyQuery())
+    """Fresh fakes serving the demo object type and operator; every caller may see all of it
+    (tests restrict `values.plans` to take permissions away)."""
+    fakes = KnFakes(FakeBknBackend(), FakeOperatorIntegration(), FakeOntologyQuery())
     for fake in (fakes.manager, fakes.operators, fakes.values):
         server: TestServer = await aiohttp_server(fake.app())
         fake.url = str(server.make_url("/")).rstrip("/")
     fakes.manager.add(DEMO_KN, demo_object_type())
     fakes.operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    grant_all(fakes.values, fakes.manager)
     return fakes
 
 
@@ -65,7 +68,7 @@ def make_kn_client(make_client: ClientFactory, kn_fakes: KnFakes) -> ClientFacto
 
     async def factory(**overrides: Any) -> TestClient[Any, Any]:
         values: dict[str, Any] = {
-            "ontology_manager_url": kn_fakes.manager.url,
+            "bkn_backend_url": kn_fakes.manager.url,
             "operator_integration_url": kn_fakes.operators.url,
             "ontology_query_url": kn_fakes.values.url,
         }

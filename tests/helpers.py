@@ -22,7 +22,7 @@ from aiohttp.test_utils import TestClient
 from resolver.mcp.http import HOLDER_TASK
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
-    FakeOntologyManager,
+    FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
 )
@@ -74,9 +74,10 @@ async def post(client: TestClient[Any, Any], payload: dict[str, Any]) -> tuple[i
 
 @dataclass
 class KnFakes:
-    """The three knowledge-network fakes, each on its own loopback server."""
+    """The three knowledge-network fakes, each on its own loopback server (`manager` is
+    bkn-backend, which replaced ontology-manager)."""
 
-    manager: FakeOntologyManager
+    manager: FakeBknBackend
     operators: FakeOperatorIntegration
     values: FakeOntologyQuery
 

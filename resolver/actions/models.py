@@ -62,8 +62,12 @@ class FixedParams(BaseModel):
     body: dict[str, Any] = Field(default_factory=dict)
 
 
-class DynamicTool(BaseModel):
-    """One `_dynamic_tools` entry: an OpenAI function-call tool plus how to call it."""
+class DynamicTool(ResponseBody):
+    """One `_dynamic_tools` entry: an OpenAI function-call tool plus how to call it.
+
+    `output_schema` (tool-box tools only, left out when unknown) is the JSON Schema of what
+    the tool answers.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -73,6 +77,7 @@ class DynamicTool(BaseModel):
     api_url: str
     original_schema: dict[str, Any]
     fixed_params: FixedParams
+    output_schema: dict[str, Any] | None = None
 
 
 class ActionInfoResponse(ResponseBody):

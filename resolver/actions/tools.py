@@ -5,16 +5,22 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import structlog
+
 from resolver.actions.fixed_params import mcp_fixed_params, tool_fixed_params
 from resolver.actions.models import DynamicTool, FixedParams
 from resolver.actions.urls import mcp_api_url, tool_api_url
+from resolver.core.errors import SchemaConversionError
 from resolver.toolschema import (
     function_description,
     function_name,
     mcp_parameters,
     openapi_parameters,
+    output_schema,
 )
 from resolver.upstreams.models import Action, McpToolDetail, ToolDetail
+
+log = structlog.get_logger("resolver.actions")
 
 
 def build_tool(
@@ -39,7 +45,18 @@ def build_tool(
         api_url=tool_api_url(operator_integration_url, box_id, tool_id),
         original_schema=copy.deepcopy(detail.api_spec),
         fixed_params=fixed,
+        output_schema=_output_schema(detail, tool_id),
     )
+
+
+def _output_schema(detail: ToolDetail, tool_id: str) -> dict[str, Any] | None:
+    """The tool's answer schema; a broken one is left out (it is advice to the model, and
+    must not cost the caller a tool whose parameters are fine)."""
+    try:
+        return output_schema(detail.api_spec, tool=detail.name or tool_id)
+    except SchemaConversionError as exc:
+        log.warning("actions.output_schema_unusable", tool_id=tool_id, error=exc.message)
+        return None
 
 
 def build_mcp_tool(

@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     ontology_manager_url: str | None = None
+    # bkn-backend replaced ontology-manager; either URL serves the object types (bkn-backend's
+    # wins when both are set; docs/upstream-contracts.md).
+    bkn_backend_url: str | None = None
     operator_integration_url: str | None = None
     ontology_query_url: str | None = None
     upstream_timeout_s: float = Field(default=10.0, gt=0)
@@ -69,6 +72,7 @@ class Settings(BaseSettings):
     @field_validator(
         "llm_base_url",
         "ontology_manager_url",
+        "bkn_backend_url",
         "operator_integration_url",
         "ontology_query_url",
         "public_url",
@@ -84,6 +88,7 @@ class Settings(BaseSettings):
     @field_validator(
         "llm_base_url",
         "ontology_manager_url",
+        "bkn_backend_url",
         "operator_integration_url",
         "ontology_query_url",
         "public_url",

@@ -8,8 +8,8 @@ from pydantic import ValidationError
 
 from resolver.core.errors import InvalidProperty
 from resolver.params.models import LogicPropertyDef
+from resolver.upstreams.bkn_backend import ObjectType
 from resolver.upstreams.client import UpstreamClient
-from resolver.upstreams.ontology_manager import ObjectType
 
 _SHOWN_NAMES = 50
 

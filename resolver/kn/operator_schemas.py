@@ -1,17 +1,21 @@
 """Operator schemas from agent-operator-integration (SPEC §2.2 step 2), best effort, TTL-cached.
 
-The operator market answers with the operator's record; its OpenAPI operation (parameters,
-request body, components) sits under `metadata.api_spec`, sometimes as a JSON string, sometimes
-as a whole OpenAPI document with `paths`. `operator_document` digs out the operation in the
-form `resolver.opschema.input_schemas` reads, so the engine's rules enforce enums, required
-nested keys and item types, and the prompt gets the compact form, never the raw record.
-A failed fetch is a warning, never an error: the property is resolved without its schema.
+Two kinds of source: an operator property's `data_source.id` names an operator-market record
+(`…/operator/market/{id}`), a tool-box property's `data_source.box_id`/`tool_id` a tool-box
+tool (`…/tool-box/{box_id}/tool/{tool_id}`, the current upstream form). Either answer holds an
+OpenAPI operation (parameters, request body, components) — under `metadata.api_spec` or
+`api_spec`, sometimes as a JSON string, sometimes as a whole OpenAPI document with `paths`.
+`operator_document` digs out the operation in the form `resolver.toolschema.input_schemas`
+reads, so the rules enforce enums, required nested keys and item types, and the prompt gets the
+compact form, never the raw record. A failed fetch is a warning, never an error: the property
+is resolved without its schema.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,9 +25,10 @@ from resolver.core.cache import TtlCache
 from resolver.core.errors import ResolverError, SchemaConversionError
 from resolver.core.ids import is_usable_id
 from resolver.core.jsonio import loads
+from resolver.params.models import LogicPropertyDef
 from resolver.toolschema.inputs import input_schemas
 from resolver.upstreams.client import OPERATOR_INTEGRATION, CallerHeaders, Upstreams
-from resolver.upstreams.operator_integration import fetch_operator
+from resolver.upstreams.operator_integration import fetch_operator, fetch_tool_record
 
 log = structlog.get_logger("resolver.operator_schemas")
 
@@ -39,17 +44,34 @@ _MAX_ENTRIES = 1024
 
 
 @dataclass(frozen=True, slots=True)
-class SchemaResult:
-    """What step 2 found for one operator."""
+class SchemaSource:
+    """Where a property's schema lives: an operator-market record or a tool-box tool."""
 
-    operator_id: str
+    kind: Literal["operator", "tool"]
+    ids: tuple[str, ...]  # (operator_id,) or (box_id, tool_id)
+
+    def label(self) -> str:
+        """How warnings name it: `operator schema of op-1`, `tool schema of box-1/tool-1`."""
+        return f"{self.kind} schema of {'/'.join(self.ids)}"
+
+    def debug(self) -> dict[str, str]:
+        """The ids, named as the data source names them."""
+        names = ("operator_id",) if self.kind == "operator" else ("box_id", "tool_id")
+        return dict(zip(names, self.ids, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaResult:
+    """What step 2 found for one schema source."""
+
+    source: SchemaSource
     outcome: Outcome
     document: dict[str, Any] | None = None
     warning: str | None = None
 
     def debug(self) -> dict[str, Any]:
-        """The per-operator debug entry."""
-        return {"operator_id": self.operator_id, "outcome": self.outcome}
+        """The per-property debug entry."""
+        return {**self.source.debug(), "outcome": self.outcome}
 
 
 class OperatorSchemas:
@@ -69,25 +91,41 @@ class OperatorSchemas:
     ) -> None:
         self._upstreams = upstreams
         self._ttl_s = ttl_s
-        self._cache: TtlCache[tuple[str, str, str], SchemaResult] = TtlCache(
+        self._cache: TtlCache[tuple[str, ...], SchemaResult] = TtlCache(
             max_entries=max_entries, clock=clock
         )
 
+    async def of_properties(
+        self, definitions: Iterable[LogicPropertyDef], caller: CallerHeaders
+    ) -> dict[str, SchemaResult]:
+        """The schema of each operator or tool-box property that names one, by property name."""
+        wanted = {
+            d.name: source
+            for d in definitions
+            if d.type == "operator" and (source := schema_source_of(d.data_source)) is not None
+        }
+        results = await asyncio.gather(*(self.fetch(source, caller) for source in wanted.values()))
+        return dict(zip(wanted, results, strict=True))
+
     async def get(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
         """The operator's document, or a result saying why there is none (never raises)."""
+        return await self.fetch(SchemaSource("operator", (operator_id,)), caller)
+
+    async def fetch(self, source: SchemaSource, caller: CallerHeaders) -> SchemaResult:
+        """The source's document, or a result saying why there is none (never raises)."""
         if not self._upstreams.configured(OPERATOR_INTEGRATION):
             return SchemaResult(
-                operator_id,
+                source,
                 "not_configured",
-                warning=f"operator schema of {operator_id} not fetched: "
+                warning=f"{source.label()} not fetched: "
                 "RESOLVER_OPERATOR_INTEGRATION_URL is not set",
             )
-        key = (operator_id, caller.account_id or "", caller.account_type or "")
+        key = (source.kind, *source.ids, caller.account_id or "", caller.account_type or "")
         result, cached = await self._cache.get(
-            key, lambda: self._fetch(operator_id, caller), self._ttl_of
+            key, lambda: self._fetch(source, caller), self._ttl_of
         )
         if cached and result.document is not None:
-            return SchemaResult(operator_id, "cached", result.document)
+            return SchemaResult(source, "cached", result.document)
         return result
 
     def _ttl_of(self, result: SchemaResult) -> float:
@@ -95,39 +133,56 @@ class OperatorSchemas:
             return 0.0
         return self._ttl_s if result.document is not None else min(self._ttl_s, _FAILURE_TTL_S)
 
-    async def _fetch(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
+    async def _fetch(self, source: SchemaSource, caller: CallerHeaders) -> SchemaResult:
         client = self._upstreams.get(OPERATOR_INTEGRATION)
         try:
-            answer = await fetch_operator(client, operator_id, caller)
+            if source.kind == "operator":
+                answer = await fetch_operator(client, source.ids[0], caller)
+            else:
+                answer = await fetch_tool_record(client, source.ids[0], source.ids[1], caller)
         except ResolverError as exc:
-            log.warning("operator_schema.failed", operator_id=operator_id, error=exc.message)
+            log.warning("operator_schema.failed", **source.debug(), error=exc.message)
             return SchemaResult(
-                operator_id,
-                "failed",
-                warning=f"operator schema of {operator_id} not fetched: {exc.message}",
+                source, "failed", warning=f"{source.label()} not fetched: {exc.message}"
             )
         document = operator_document(answer)
         problem = "it has no parameters or request body"
         if document is not None:
             try:
                 if input_schemas(document):
-                    return SchemaResult(operator_id, "fetched", document)
+                    return SchemaResult(source, "fetched", document)
             except SchemaConversionError as exc:
                 problem = exc.message
-        log.warning("operator_schema.unusable", operator_id=operator_id, problem=problem)
+        log.warning("operator_schema.unusable", **source.debug(), problem=problem)
         return SchemaResult(
-            operator_id,
+            source,
             "unusable",
-            warning=f"operator schema of {operator_id} is unusable ({problem}); "
-            "resolved without it",
+            warning=f"{source.label()} is unusable ({problem}); resolved without it",
         )
+
+
+def schema_source_of(data_source: Mapping[str, Any] | None) -> SchemaSource | None:
+    """Where a logic property's `data_source` says its schema lives, if it names one.
+
+    `box_id` and `tool_id` (a tool-box tool) win over `id` (an operator-market record).
+    """
+    if not data_source:
+        return None
+    box_id, tool_id = _id(data_source.get("box_id")), _id(data_source.get("tool_id"))
+    if box_id is not None and tool_id is not None:
+        return SchemaSource("tool", (box_id, tool_id))
+    operator_id = _id(data_source.get("id"))
+    return None if operator_id is None else SchemaSource("operator", (operator_id,))
 
 
 def operator_id_of(data_source: Mapping[str, Any] | None) -> str | None:
     """The operator id of a logic property's `data_source`, if it names a usable one."""
     if not data_source:
         return None
-    value = data_source.get("id")
+    return _id(data_source.get("id"))
+
+
+def _id(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     return value if isinstance(value, str) and is_usable_id(value) else None

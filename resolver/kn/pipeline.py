@@ -1,7 +1,10 @@
 """The pipeline behind the Go-compatible endpoint (SPEC §2.2).
 
-1. ontology-manager: the object type and the definitions of the requested logic properties;
-2. agent-operator-integration: each operator's OpenAPI schema (best effort, TTL-cached);
+0./1. ontology-query: the caller's permission plan, and at once bkn-backend (or its alias
+   ontology-manager): the object type; logic properties the caller may not see are dropped
+   (`permissions.py`, fail closed) before the requested ones are looked up;
+2. agent-operator-integration: each operator's or tool-box tool's OpenAPI schema (best effort,
+   TTL-cached);
 3. the `/v1/dynamic-params` resolution (`ParamsService`) settles `dynamic_params`
    (same 422/502/504);
 4. ontology-query: the property values of every instance, in the order of the identities.
@@ -9,11 +12,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
@@ -23,18 +25,20 @@ from resolver.core.errors import invalid_request
 from resolver.core.settings import Settings
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import KnResolveRequest
-from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult, operator_id_of
+from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult, schema_source_of
+from resolver.kn.permissions import read_visible_object_type
+from resolver.params.asks import Language
 from resolver.params.models import LogicPropertyDef, ResolveRequest
 from resolver.params.service import ParamsService, open_params_service
+from resolver.params.sources import PropertySource
+from resolver.upstreams.bkn_backend import ObjectType
 from resolver.upstreams.client import (
-    ONTOLOGY_MANAGER,
     ONTOLOGY_QUERY,
     OPERATOR_INTEGRATION,
     CallerHeaders,
     Upstreams,
     open_upstreams,
 )
-from resolver.upstreams.ontology_manager import ObjectType, fetch_object_type
 from resolver.upstreams.ontology_query import query_values
 
 log = structlog.get_logger("resolver.kn")
@@ -42,11 +46,14 @@ log = structlog.get_logger("resolver.kn")
 
 @dataclass(frozen=True, slots=True)
 class PipelineResult:
-    """ontology-query's values, the `dynamic_params` they were asked with, and `debug`."""
+    """ontology-query's values, the `dynamic_params` they were asked with, and `debug`;
+    where each property's params came from, and the permission levels that applied."""
 
     datas: list[Any]
     dynamic_params: dict[str, dict[str, Any]]
     debug: dict[str, Any] | None
+    dynamic_params_source: dict[str, PropertySource] = field(default_factory=dict)
+    effective_permissions: dict[str, str] = field(default_factory=dict)
 
 
 class Pipeline:
@@ -59,18 +66,30 @@ class Pipeline:
         self.upstreams = upstreams
         self.schemas = schemas
 
-    async def run(self, request: KnResolveRequest, caller: CallerHeaders) -> PipelineResult:
-        """The values and the params used, or raise the error that says why."""
+    async def run(
+        self,
+        request: KnResolveRequest,
+        caller: CallerHeaders,
+        *,
+        language: Language | None = None,
+    ) -> PipelineResult:
+        """The values and the params used, or raise the error that says why.
+
+        `language` (the caller's `Accept-Language`) chooses the language of the asks.
+        """
         # Both required services are checked before any work, so 503 comes first and fast.
-        manager = self.upstreams.get(ONTOLOGY_MANAGER)
         values = self.upstreams.get(ONTOLOGY_QUERY)
         timings: dict[str, float] = {}
-        with _timed(timings, ONTOLOGY_MANAGER):
-            object_type = await fetch_object_type(manager, request.kn_id, request.ot_id, caller)
-        definitions = pick_properties(manager, object_type, request.properties)
+        visible = await read_visible_object_type(
+            self.upstreams, request.kn_id, request.ot_id, caller, timings
+        )
+        object_type = visible.object_type
+        definitions = pick_properties(visible.definitions, object_type, request.properties)
         schemas = await self._operator_schemas(definitions, caller, timings)
         with _timed(timings, "resolve"):
-            resolved = await self.params.resolve(_params_request(request, definitions, schemas))
+            resolved = await self.params.resolve(
+                _params_request(request, definitions, schemas), language=language
+            )
         dynamic_params = resolved.dynamic_params
         with _timed(timings, ONTOLOGY_QUERY):
             datas = await query_values(
@@ -87,13 +106,20 @@ class Pipeline:
             kn_id=request.kn_id,
             ot_id=request.ot_id,
             properties=len(request.properties),
+            hidden=len(visible.hidden),
             datas=len(datas),
             timings_ms=timings,
         )
         debug = None
         if request.options.return_debug:
             debug = _debug(resolved.debug, request, object_type, schemas, timings)
-        return PipelineResult(datas, dynamic_params, debug)
+        return PipelineResult(
+            datas,
+            dynamic_params,
+            debug,
+            dynamic_params_source=resolved.sources,
+            effective_permissions=visible.effective_permissions,
+        )
 
     async def _operator_schemas(
         self,
@@ -101,18 +127,10 @@ class Pipeline:
         caller: CallerHeaders,
         timings: dict[str, float],
     ) -> dict[str, SchemaResult]:
-        wanted = {
-            d.name: operator_id
-            for d in definitions
-            if d.type == "operator" and (operator_id := operator_id_of(d.data_source)) is not None
-        }
-        if not wanted:
+        if not any(schema_source_of(d.data_source) for d in definitions if d.type == "operator"):
             return {}
         with _timed(timings, OPERATOR_INTEGRATION):
-            results = await asyncio.gather(
-                *(self.schemas.get(operator_id, caller) for operator_id in wanted.values())
-            )
-        return dict(zip(wanted, results, strict=True))
+            return await self.schemas.of_properties(definitions, caller)
 
 
 @asynccontextmanager

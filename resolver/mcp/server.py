@@ -21,6 +21,7 @@ from mcp.shared.exceptions import MCPError
 
 from resolver.core.errors import ResolverError
 from resolver.core.metrics import Metrics
+from resolver.core.toon import parse_format
 from resolver.mcp import results
 from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, CallContext, Services, ToolSpec
 
@@ -84,10 +85,17 @@ async def run_call(
     context: CallContext,
     metrics: Metrics,
 ) -> types.CallToolResult:
-    """One tool call: its result, or a tool error carrying the HTTP error body."""
+    """One tool call: its result, or a tool error carrying the HTTP error body.
+
+    `response_format` is every tool's argument, read here: the text of the result is JSON
+    (the default) or TOON; errors are always JSON.
+    """
     started = time.perf_counter()
     with structlog.contextvars.bound_contextvars(trace_id=context.trace_id):
         try:
+            arguments = dict(arguments)
+            wanted = arguments.pop("response_format", None)
+            fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else "?")
             body = await tool.run(services, arguments, context)
         except ResolverError as exc:
             outcome = exc.code
@@ -100,14 +108,14 @@ async def run_call(
                     error=exc.message,
                     cause=type(exc.__cause__).__name__ if exc.__cause__ else None,
                 )
-            result = results.failure(exc, context.trace_id)
+            result = results.failure(exc, context.trace_id, context.language)
         except Exception:
             log.exception("mcp.tool_crashed", tool=tool.name)
             outcome = "INTERNAL"
             result = results.internal_failure(context.trace_id)
         else:
             outcome = "ok"
-            result = results.success(body)
+            result = results.success(body, fmt)
         elapsed = time.perf_counter() - started
         metrics.observe_mcp_call(tool.name, outcome, elapsed)
         log.info(

@@ -26,6 +26,7 @@ from resolver.core.errors import NotConfigured
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.kn.inputs import InputCatalog
 from resolver.kn.operator_schemas import OperatorSchemas
 from resolver.kn.pipeline import Pipeline
 from resolver.mcp.server import build_server
@@ -66,6 +67,7 @@ async def open_services(settings: Settings, metrics: Metrics) -> AsyncIterator[S
             params=params,
             pipeline=Pipeline(params, upstreams, schemas),
             recall=ActionRecall(upstreams, mcp_tools),
+            inputs=InputCatalog(upstreams, schemas),
         )
 
 

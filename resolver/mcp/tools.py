@@ -3,7 +3,8 @@ its run — parse → call → render, exactly like the HTTP handler of the same
 
 A tool run raises the same errors as the HTTP endpoint; `server.py` turns them into tool
 errors. `kn_id` may be left out: the transport supplies it (the `X-Kn-ID` header over HTTP,
-`--kn-id` over stdio); an argument wins over it.
+`--kn-id` over stdio); an argument wins over it. Every tool also takes `response_format`
+(`json`, the default, or `toon`: the text of the result; `server.py` reads it).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from pydantic import BaseModel, ValidationError
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
 from resolver.actions.recall import ActionRecall
 from resolver.core.errors import BadRequest, invalid_request
+from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
-from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.kn.inputs import InputCatalog
+from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.kn.pipeline import Pipeline
 from resolver.mcp.schemas import input_schema, output_schema
 from resolver.params.models import ResolveRequest, ResolveResponse
@@ -37,6 +40,7 @@ class CallContext:
     caller: CallerHeaders
     kn_id: str | None
     public_url: Callable[[], str]
+    language: Language | None = None  # the HTTP request's Accept-Language, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,7 @@ class Services:
     params: ParamsService
     pipeline: Pipeline
     recall: ActionRecall
+    inputs: InputCatalog
 
 
 Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[ResponseBody]]
@@ -86,7 +91,7 @@ async def _resolve(
     services: Services, arguments: dict[str, Any], context: CallContext
 ) -> ResponseBody:
     request = validated(ResolveRequest, arguments)
-    resolved = await services.params.resolve(request)
+    resolved = await services.params.resolve(request, language=context.language)
     return ResolveResponse(
         dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=context.trace_id
     )
@@ -96,11 +101,28 @@ async def _values(
     services: Services, arguments: dict[str, Any], context: CallContext
 ) -> ResponseBody:
     request = validated(KnResolveRequest, _with_kn_id(arguments, context))
-    result = await services.pipeline.run(request, context.caller)
+    result = await services.pipeline.run(request, context.caller, language=context.language)
     return KnResolveResponse(
         datas=result.datas,
         dynamic_params=result.dynamic_params,
+        dynamic_params_source=result.dynamic_params_source,
+        effective_permissions=result.effective_permissions,
         debug=result.debug,
+        trace_id=context.trace_id,
+    )
+
+
+async def _inputs(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
+    request = validated(InputsRequest, _with_kn_id(arguments, context))
+    described = await services.inputs.describe(request, context.caller)
+    return InputsResponse(
+        kn_id=request.kn_id,
+        ot_id=request.ot_id,
+        logic_properties=described.properties,
+        effective_permissions=described.effective_permissions,
+        warnings=described.warnings,
         trace_id=context.trace_id,
     )
 
@@ -139,13 +161,34 @@ _KN_ID = (
     "Knowledge network id. Leave it out to use the connection's knowledge network "
     "(the X-Kn-ID header)."
 )
+_RESPONSE_FORMAT = (
+    "The format of the result's text: json (the default) or toon (the same values in TOON, "
+    "fewer tokens). structuredContent is always the JSON object."
+)
 _INSTRUCTIONS = (
     "resolver answers questions about knowledge-network objects. get_logic_properties_values "
-    "fetches metric and operator values of object instances for a question; get_action_info "
-    "turns an instance's action into a callable function tool; resolve_dynamic_params only "
-    "works out the parameters. When a call fails with error_code MISSING_INPUT_PARAMS, ask the "
-    "user (or decide) what the hints name, put it in additional_context and call again."
+    "fetches metric and operator values of object instances for a question; "
+    "get_logic_property_inputs lists what each logic property needs, so you can send known "
+    "values in dynamic_params; get_action_info turns an instance's action into a callable "
+    "function tool; resolve_dynamic_params only works out the parameters. When a call fails "
+    "with error_code MISSING_INPUT_PARAMS, ask the user (or decide) what the hints name, put "
+    "it in additional_context and call again."
 )
+
+
+def _with_response_format(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with the `response_format` argument every tool takes."""
+    properties = {
+        **schema["properties"],
+        "response_format": {
+            "type": "string",
+            "enum": ["json", "toon"],
+            "default": "json",
+            "description": _RESPONSE_FORMAT,
+        },
+    }
+    return {**schema, "properties": properties}
+
 
 RESOLVE = ToolSpec(
     name="resolve_dynamic_params",
@@ -161,28 +204,30 @@ RESOLVE = ToolSpec(
         "MISSING_INPUT_PARAMS listing, per property, each missing param with a hint: call "
         "again with the same arguments and what the hints ask for in additional_context."
     ),
-    input_schema=input_schema(
-        ResolveRequest,
-        descriptions={
-            "logic_properties": (
-                "The logic property definitions as ontology-manager gives them: name, type "
-                "(metric or operator) and parameters; only parameters with "
-                "value_from=input are resolved."
-            ),
-            "query": _QUERY,
-            "unique_identities": _IDENTITIES,
-            "_instance_identities": "The same as unique_identities; send one of them.",
-            "additional_context": _ADDITIONAL_CONTEXT,
-            "dynamic_params": _DYNAMIC_PARAMS,
-            "operator_schemas": (
-                "Per operator property, its OpenAPI document, so that its inputs are typed "
-                "and checked by it."
-            ),
-            "now_ms": _NOW_MS,
-            "timezone": _TIMEZONE,
-            "options": _OPTIONS,
-        },
-        aliases={"_instance_identities": "unique_identities"},
+    input_schema=_with_response_format(
+        input_schema(
+            ResolveRequest,
+            descriptions={
+                "logic_properties": (
+                    "The logic property definitions as ontology-manager gives them: name, type "
+                    "(metric or operator) and parameters; only parameters with "
+                    "value_from=input are resolved."
+                ),
+                "query": _QUERY,
+                "unique_identities": _IDENTITIES,
+                "_instance_identities": "The same as unique_identities; send one of them.",
+                "additional_context": _ADDITIONAL_CONTEXT,
+                "dynamic_params": _DYNAMIC_PARAMS,
+                "operator_schemas": (
+                    "Per operator property, its OpenAPI document, so that its inputs are typed "
+                    "and checked by it."
+                ),
+                "now_ms": _NOW_MS,
+                "timezone": _TIMEZONE,
+                "options": _OPTIONS,
+            },
+            aliases={"_instance_identities": "unique_identities"},
+        )
     ),
     output_schema=output_schema(ResolveResponse),
     run=_resolve,
@@ -200,24 +245,29 @@ VALUES = ToolSpec(
         "{datas: per instance its property values, dynamic_params: the parameters used, "
         "trace_id}. If inputs are missing the result is an error with error_code "
         "MISSING_INPUT_PARAMS listing, per property, each missing param with a hint: call "
-        "again with the same arguments and what the hints ask for in additional_context."
+        "again with the same arguments and what the hints ask for in additional_context. "
+        "dynamic_params_source says per property whether its parameters were yours "
+        "(caller), worked out (generated) or both (merged); effective_permissions your "
+        "permission level per data property."
     ),
-    input_schema=input_schema(
-        KnResolveRequest,
-        descriptions={
-            "kn_id": _KN_ID,
-            "ot_id": "Object type id of the instances, e.g. ot_company.",
-            "query": _QUERY,
-            "_instance_identities": _IDENTITIES,
-            "properties": 'Names of the logic properties to get, e.g. ["approved_drug_count"].',
-            "additional_context": _ADDITIONAL_CONTEXT,
-            "dynamic_params": _DYNAMIC_PARAMS,
-            "options": _OPTIONS,
-            "llm_model": "Ignored: the deployment chooses the model.",
-            "now_ms": _NOW_MS,
-            "timezone": _TIMEZONE,
-        },
-        optional=("kn_id",),
+    input_schema=_with_response_format(
+        input_schema(
+            KnResolveRequest,
+            descriptions={
+                "kn_id": _KN_ID,
+                "ot_id": "Object type id of the instances, e.g. ot_company.",
+                "query": _QUERY,
+                "_instance_identities": _IDENTITIES,
+                "properties": 'Names of the logic properties to get, e.g. ["approved_drug_count"].',
+                "additional_context": _ADDITIONAL_CONTEXT,
+                "dynamic_params": _DYNAMIC_PARAMS,
+                "options": _OPTIONS,
+                "llm_model": "Ignored: the deployment chooses the model.",
+                "now_ms": _NOW_MS,
+                "timezone": _TIMEZONE,
+            },
+            optional=("kn_id",),
+        )
     ),
     output_schema=output_schema(KnResolveResponse),
     run=_values,
@@ -234,27 +284,60 @@ ACTIONS = ToolSpec(
         "call, fixed_params: values already known, by HTTP location, original_schema}, "
         "trace_id}. An empty list means the instance has no action of that type."
     ),
-    input_schema=input_schema(
-        ActionInfoRequest,
-        descriptions={
-            "kn_id": _KN_ID,
-            "at_id": "Action type id, e.g. at_assess_risk.",
-            "_instance_identity": (
-                'The object instance by its primary key values, e.g. {"company_id": "c1"}.'
-            ),
-            "unique_identity": "The same as _instance_identity; send one of them.",
-            "_instance_identities": (
-                "Instances as a list; the first non-empty one is used (instead of "
-                "_instance_identity)."
-            ),
-        },
-        aliases={"_instance_identity": "unique_identity"},
-        optional=("kn_id",),
+    input_schema=_with_response_format(
+        input_schema(
+            ActionInfoRequest,
+            descriptions={
+                "kn_id": _KN_ID,
+                "at_id": "Action type id, e.g. at_assess_risk.",
+                "_instance_identity": (
+                    'The object instance by its primary key values, e.g. {"company_id": "c1"}.'
+                ),
+                "unique_identity": "The same as _instance_identity; send one of them.",
+                "_instance_identities": (
+                    "Instances as a list; the first non-empty one is used (instead of "
+                    "_instance_identity)."
+                ),
+            },
+            aliases={"_instance_identity": "unique_identity"},
+            optional=("kn_id",),
+        )
     ),
     output_schema=output_schema(ActionInfoResponse),
     run=_actions,
 )
 
-TOOLS: tuple[ToolSpec, ...] = (VALUES, ACTIONS, RESOLVE)
+INPUTS = ToolSpec(
+    name="get_logic_property_inputs",
+    title="Describe logic property inputs",
+    description=(
+        "List what the logic properties of an object type need before you ask for their "
+        "values: per property its inputs with name, type, required, enum, default and "
+        "whether resolver settles the input itself (settled_in_code: time inputs from time "
+        "words of the question, inputs with a schema default). Send the values you know in "
+        "get_logic_properties_values' dynamic_params ({<property>: {<input>: value}}) and "
+        "no question-guessing is needed for them. Give ot_id and, optionally, properties "
+        "(all you may see when left out). Times are epoch milliseconds; step is one of "
+        "day/week/month/quarter/year."
+    ),
+    input_schema=_with_response_format(
+        input_schema(
+            InputsRequest,
+            descriptions={
+                "kn_id": _KN_ID,
+                "ot_id": "Object type id, e.g. ot_company.",
+                "properties": (
+                    "Names of the logic properties to describe; leave out for every one you "
+                    "may see."
+                ),
+            },
+            optional=("kn_id",),
+        )
+    ),
+    output_schema=output_schema(InputsResponse),
+    run=_inputs,
+)
+
+TOOLS: tuple[ToolSpec, ...] = (VALUES, INPUTS, ACTIONS, RESOLVE)
 BY_NAME = {tool.name: tool for tool in TOOLS}
 INSTRUCTIONS = _INSTRUCTIONS

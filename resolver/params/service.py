@@ -5,10 +5,11 @@ what is wrong or missing. Behind `/v1/dynamic-params`, the pipeline endpoint and
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,15 @@ from resolver.llm.client import LLMClient
 from resolver.llm.probe import LLMProbe
 from resolver.llm.prompts import Prompts, load_prompts
 from resolver.llm.runtime import open_llm
+from resolver.params.asks import Language, ask_for, language_of
 from resolver.params.code_stage import apply_time_rules, take_caller_values
+from resolver.params.defaults import settle_defaults, settle_defaults_after_llm
 from resolver.params.fanout import fan_out
 from resolver.params.frame import Frame, frame_of
 from resolver.params.llm_stage import resolve_with_llm
 from resolver.params.models import ResolveRequest
 from resolver.params.property import PropertyState
+from resolver.params.sources import PropertySource, summarize
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
@@ -42,10 +46,14 @@ log = structlog.get_logger("resolver.params")
 
 @dataclass(frozen=True, slots=True)
 class Resolved:
-    """Every property resolved: the merged `dynamic_params`, and `debug` when asked for."""
+    """Every property resolved: the merged `dynamic_params`, and `debug` when asked for.
+
+    `sources` says where each property's values came from, in one word (`sources.py`).
+    """
 
     dynamic_params: dict[str, dict[str, Any]]
     debug: dict[str, Any] | None
+    sources: dict[str, PropertySource] = field(default_factory=dict)
 
 
 class ParamsService:
@@ -61,14 +69,27 @@ class ParamsService:
         """`llm` or `rules-only`."""
         return "rules-only" if self.llm is None else "llm"
 
-    async def resolve(self, request: ResolveRequest) -> Resolved:
-        """Every property resolved, or raise the error that describes the failure."""
+    async def resolve(
+        self, request: ResolveRequest, *, language: Language | None = None
+    ) -> Resolved:
+        """Every property resolved, or raise the error that describes the failure.
+
+        `language` (the caller's `Accept-Language`) chooses the language of the asks; without
+        it the query's language does.
+        """
         frame = frame_of(request, self.settings)
+        if language is not None:
+            frame = dataclasses.replace(frame, language=language)
         states = [PropertyState.of(d, _schemas(request, d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
         for state in states:
             apply_time_rules(state, frame)
         pending = [s for s in states if s.open_params()]
+        if pending and (self.llm is None or not frame.query.strip()):
+            # No LLM to ask first: schema defaults (stage 4) settle what they can now.
+            for state in pending:
+                settle_defaults(state)
+            pending = [s for s in pending if s.open_params()]
         if pending and not frame.query.strip():
             names = ", ".join(s.name for s in pending)
             raise BadRequest(
@@ -81,7 +102,16 @@ class ParamsService:
                 state.report_missing(frame.language)
         elif pending:
             await self._ask_llm(pending, frame, request)
-        return _merge(states, frame, debug=request.options.return_debug)
+            for state in pending:
+                settle_defaults_after_llm(state, frame.language)
+        if language is not None:
+            _asks_in(states, language)
+        resolved = _merge(states, frame, debug=request.options.return_debug)
+        supplied = request.dynamic_params or {}
+        return dataclasses.replace(
+            resolved,
+            sources={s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
+        )
 
     async def _ask_llm(
         self, pending: list[PropertyState], frame: Frame, request: ResolveRequest
@@ -135,6 +165,13 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
     if problems:
         line = "; ".join(f"{p['property']}: {p['message']}" for p in problems)
         raise InvalidCallerValue(f"invalid caller values: {line}", details=problems)
+
+
+def _asks_in(states: list[PropertyState], language: Language) -> None:
+    """An ask the LLM wrote in another language than the caller asked for is replaced."""
+    for state in states:
+        if state.missing and state.ask and language_of(state.ask) != language:
+            state.ask = ask_for(state.missing, language)
 
 
 def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolved:

@@ -1,8 +1,9 @@
-"""Scripted fakes of ontology-manager, agent-operator-integration and ontology-query.
+"""Scripted fakes of bkn-backend (and its ontology-manager alias), agent-operator-integration
+and ontology-query, on the routes those services serve today (docs/upstream-contracts.md).
 
-They serve what the pipeline endpoint asks for (object types, operator records, property
-values) and what action recall and the MCP proxy ask for (action types, tool-box tools, MCP
-tools and MCP tool calls).
+They serve what the pipeline endpoint asks for (object types, the caller's permission plan,
+operator records and tool-box tools, property values) and what action recall and the MCP
+proxy ask for (action types, tool-box tools, an MCP server's tool list and MCP tool calls).
 
 Real aiohttp applications on loopback, like `fake_llm`: each records every request it gets
 (method, path, query, headers, body parsed with integers exact) and can be scripted to fail
@@ -32,6 +33,8 @@ DEMO_BOX_ID = "box-risk"
 DEMO_TOOL_ID = "tool-assess-risk"
 DEMO_MCP_ID = "mcp-notify"
 DEMO_MCP_TOOL = "send_notice"
+DEMO_SCORE_BOX_ID = "box-credit"
+DEMO_SCORE_TOOL_ID = "tool-credit-score"
 _KEPT_CALLS = 10_000
 
 
@@ -151,10 +154,12 @@ class FakeService:
         return None
 
 
-class FakeOntologyManager(FakeService):
-    """`GET …/knowledge-networks/{kn_id}/object-types/{ot_id}`: object types by id."""
+class FakeBknBackend(FakeService):
+    """`GET /api/bkn-backend/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}` (and the
+    same under `/api/ontology-manager/in/v1`, the alias bkn-backend keeps): object types by id,
+    as `{"entries": [ObjectType]}` (a bare ObjectType with `bare`)."""
 
-    service = "ontology-manager"
+    service = "bkn-backend"
 
     def __init__(self, *, bare: bool = False) -> None:
         super().__init__()
@@ -167,9 +172,10 @@ class FakeOntologyManager(FakeService):
         self.object_types[(kn_id, object_type["id"])] = object_type
 
     def routes(self, app: web.Application) -> None:
-        """Add the object-type route."""
-        path = "/api/ontology-manager/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}"
-        app.router.add_get(path, self._object_type)
+        """Add the object-type route under both prefixes."""
+        for prefix in ("/api/bkn-backend/in/v1", "/api/ontology-manager/in/v1"):
+            path = prefix + "/knowledge-networks/{kn_id}/object-types/{ot_id}"
+            app.router.add_get(path, self._object_type)
 
     async def _object_type(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -180,24 +186,31 @@ class FakeOntologyManager(FakeService):
             if self.missing_as_empty:
                 return json_response({"entries": []})
             return json_response(
-                {"code": "OntologyManager.ObjectType.NotFound", "description": "not found"}, 404
+                {"code": "BknBackend.ObjectType.NotFound", "description": "not found"}, 404
             )
         return json_response(found if self.bare else {"entries": [found]})
 
 
+# The name the fake had while the service was called ontology-manager.
+FakeOntologyManager = FakeBknBackend
+
+
 def echo_tool_call(seen: Seen) -> Any:
-    """The default MCP tool result: the arguments it was called with, as MCP text content."""
+    """The default MCP tool result: the arguments it was called with, as MCP text content
+    (operator-integration writes `is_error`, snake case)."""
     parameters = seen.body.get("parameters") if isinstance(seen.body, dict) else None
     text = dumps({"tool": seen.body.get("tool_name"), "arguments": parameters}).decode()
-    return {"content": [{"type": "text", "text": text}], "isError": False}
+    return {"content": [{"type": "text", "text": text}], "is_error": False}
 
 
 class FakeOperatorIntegration(FakeService):
     """agent-operator-integration: operator records, tool-box tools, MCP tools and calls.
 
     `GET …/operator/market/{operator_id}`, `GET …/tool-box/{box_id}/tool/{tool_id}`,
-    `GET …/mcp/{mcp_id}/tools/{tool_name}` and `POST …/mcp/{mcp_id}/tools/call`
-    (`{"tool_name", "parameters"}`, answered by `tool_responder`).
+    `GET …/mcp/proxy/{mcp_id}/tools` (`{"tools": [...]}`: every tool of `mcp_tools` under that
+    server, 404 for a server with none) and `POST …/mcp/proxy/{mcp_id}/tool/call`
+    (`{"tool_name", "parameters"}`, answered by `tool_responder`). The routes of earlier
+    versions (`…/mcp/{mcp_id}/tools/{tool_name}`, `…/mcp/{mcp_id}/tools/call`) are not served.
     """
 
     service = "agent-operator-integration"
@@ -214,8 +227,8 @@ class FakeOperatorIntegration(FakeService):
         base = "/api/agent-operator-integration/internal-v1"
         app.router.add_get(base + "/operator/market/{operator_id}", self._operator)
         app.router.add_get(base + "/tool-box/{box_id}/tool/{tool_id}", self._tool)
-        app.router.add_post(base + "/mcp/{mcp_id}/tools/call", self._mcp_call)
-        app.router.add_get(base + "/mcp/{mcp_id}/tools/{tool_name}", self._mcp_tool)
+        app.router.add_get(base + "/mcp/proxy/{mcp_id}/tools", self._mcp_tools)
+        app.router.add_post(base + "/mcp/proxy/{mcp_id}/tool/call", self._mcp_call)
 
     async def _operator(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -235,14 +248,20 @@ class FakeOperatorIntegration(FakeService):
             return json_response({"code": "ToolBox.Tool.NotFound", "description": "no tool"}, 404)
         return json_response(found)
 
-    async def _mcp_tool(self, request: web.Request) -> web.Response:
-        return await self._serve(request, self._mcp_tool_answer)
+    async def _mcp_tools(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._mcp_tools_answer)
 
-    def _mcp_tool_answer(self, seen: Seen) -> web.Response:
-        found = self.mcp_tools.get((seen.match["mcp_id"], seen.match["tool_name"]))
-        if found is None:
-            return json_response({"code": "MCP.Tool.NotFound", "description": "no MCP tool"}, 404)
-        return json_response(found)
+    def _mcp_tools_answer(self, seen: Seen) -> web.Response:
+        tools = [
+            {**tool, "name": tool.get("name") or name} if isinstance(tool, dict) else tool
+            for (mcp_id, name), tool in self.mcp_tools.items()
+            if mcp_id == seen.match["mcp_id"]
+        ]
+        if not tools:
+            return json_response(
+                {"code": "MCP.Server.NotFound", "description": "mcp server config not found"}, 404
+            )
+        return json_response({"tools": tools})
 
     async def _mcp_call(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._mcp_call_answer)
@@ -272,10 +291,15 @@ def echo_values(seen: Seen) -> Any:
     return {"datas": datas}
 
 
+PlanOf = Callable[[str, str], dict[str, str] | None]
+
+
 class FakeOntologyQuery(FakeService):
-    """`POST …/object-types/{ot_id}/properties` with `x-http-method-override: GET`, and
-    `POST …/action-types/{at_id}` (`{"unique_identities": [...]}`) answered from
-    `action_types` (a dict, or a callable of the request)."""
+    """`POST …/object-types/{ot_id}/properties` with `x-http-method-override: GET`,
+    `GET …/object-types/{ot_id}/schema` (the caller's permission plan: `plans`, else
+    `plan_of(kn_id, ot_id)`, else 404), and `POST …/action-types/{at_id}`
+    (`{"unique_identities": [...]}`) answered from `action_types` (a dict, or a callable of the
+    request)."""
 
     service = "ontology-query"
 
@@ -283,12 +307,34 @@ class FakeOntologyQuery(FakeService):
         super().__init__()
         self.responder = responder
         self.action_types: dict[tuple[str, str], Any] = {}
+        self.plans: dict[tuple[str, str], dict[str, str]] = {}
+        self.plan_of: PlanOf | None = None
 
     def routes(self, app: web.Application) -> None:
-        """Add the property-values and action-type routes."""
+        """Add the property-values, permission-plan and action-type routes."""
         base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id}"
         app.router.add_post(base + "/object-types/{ot_id}/properties", self._properties)
+        app.router.add_get(base + "/object-types/{ot_id}/schema", self._schema)
         app.router.add_post(base + "/action-types/{at_id}", self._actions)
+
+    async def _schema(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._schema_answer)
+
+    def _schema_answer(self, seen: Seen) -> web.Response:
+        key = (seen.match["kn_id"], seen.match["ot_id"])
+        plan = self.plans.get(key)
+        if plan is None and self.plan_of is not None:
+            plan = self.plan_of(*key)
+        if plan is None:
+            return json_response(
+                {"code": "OntologyQuery.ObjectType.NotFound", "description": "not found"}, 404
+            )
+        return json_response(
+            {
+                "schema_definition": [{"name": n} for n, level in plan.items() if level != "none"],
+                "effective_permissions": plan,
+            }
+        )
 
     async def _actions(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._actions_answer)
@@ -363,6 +409,102 @@ def demo_object_type() -> dict[str, Any]:
                 ],
             },
         ],
+    }
+
+
+def full_access(object_type: dict[str, Any]) -> dict[str, str]:
+    """A permission plan granting `full` on every data property of the object type and on
+    every data property its logic properties read."""
+    names = [p["name"] for p in object_type.get("data_properties") or [] if "name" in p]
+    for logic in object_type.get("logic_properties") or []:
+        for param in logic.get("parameters") or []:
+            if param.get("value_from") == "property":
+                read = param.get("value") if param.get("value") is not None else param["name"]
+                names.append(str(read))
+    return dict.fromkeys(names, "full")
+
+
+def grant_all(values: FakeOntologyQuery, manager: FakeBknBackend) -> None:
+    """Answer every permission read of an object type `manager` serves with `full_access`."""
+
+    def plan_of(kn_id: str, ot_id: str) -> dict[str, str] | None:
+        found = manager.object_types.get((kn_id, ot_id))
+        return None if found is None else full_access(found)
+
+    values.plan_of = plan_of
+
+
+def demo_tool_property() -> dict[str, Any]:
+    """A tool-box logic property (the current upstream form): `type: tool`, its schema at the
+    tool-box tool `data_source.box_id`/`tool_id`, its company read from a data property."""
+    return {
+        "name": "credit_score",
+        "display_name": "信用评分",
+        "type": "tool",
+        "comment": "企业信用评分",
+        "data_source": {"type": "tool", "box_id": DEMO_SCORE_BOX_ID, "tool_id": DEMO_SCORE_TOOL_ID},
+        "parameters": [
+            {"name": "company", "type": "STRING", "value_from": "property", "value": "company_id"},
+            {"name": "model", "type": "STRING", "value_from": "input"},
+            {"name": "horizon_days", "type": "INTEGER", "value_from": "input"},
+        ],
+    }
+
+
+def demo_score_tool() -> dict[str, Any]:
+    """The tool-box tool behind `credit_score`, as operator-integration records it: the
+    OpenAPI operation under `metadata.api_spec`, with a default and an enum."""
+    return {
+        "tool_id": DEMO_SCORE_TOOL_ID,
+        "name": "credit_score",
+        "description": "企业信用评分",
+        "status": "enabled",
+        "metadata_type": "openapi",
+        "metadata": {
+            "summary": "企业信用评分",
+            "path": "/credit/score",
+            "method": "POST",
+            "api_spec": {
+                "parameters": [
+                    {
+                        "name": "model",
+                        "in": "query",
+                        "required": True,
+                        "description": "评分模型",
+                        "schema": {"type": "string", "enum": ["basic", "advanced"]},
+                    }
+                ],
+                "request_body": {
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {
+                                    "horizon_days": {
+                                        "type": "integer",
+                                        "default": 90,
+                                        "description": "预测窗口（天）",
+                                    }
+                                },
+                            }
+                        }
+                    }
+                },
+                "responses": [
+                    {
+                        "status_code": "200",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {"score": {"type": "number"}},
+                                }
+                            }
+                        },
+                    }
+                ],
+            },
+        },
     }
 
 
@@ -468,8 +610,33 @@ def demo_tool() -> dict[str, Any]:
                     "application/json": {"schema": {"$ref": "#/components/schemas/RiskQuery"}}
                 },
             },
+            "responses": [
+                {"status_code": "400", "content": {"application/json": {"schema": {}}}},
+                {
+                    "status_code": "200",
+                    "description": "the assessment",
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Risk"}}
+                    },
+                },
+            ],
             "components": {
                 "schemas": {
+                    "Risk": {
+                        "type": "object",
+                        "required": ["level"],
+                        "properties": {
+                            "level": {
+                                "type": "string",
+                                "enum": ["low", "medium", "high"],
+                                "description": "风险等级",
+                            },
+                            "dimensions": {
+                                "type": "array",
+                                "items": {"$ref": "#/components/schemas/Dimension"},
+                            },
+                        },
+                    },
                     "RiskQuery": {
                         "type": "object",
                         "required": ["dimensions"],
@@ -542,18 +709,23 @@ def add_demo_actions(values: FakeOntologyQuery, operators: FakeOperatorIntegrati
 
 
 def main(argv: list[str]) -> int:
-    """Run all three fakes stand-alone on one loopback port, with the demo data."""
+    """Run all three fakes stand-alone on one loopback port, with the demo data (every caller
+    may see everything)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks fake-upstreams")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8091)
     args = parser.parse_args(argv)
     manager, operators, values = (
-        FakeOntologyManager(),
+        FakeBknBackend(),
         FakeOperatorIntegration(),
         FakeOntologyQuery(),
     )
-    manager.add(DEMO_KN, demo_object_type())
+    object_type = demo_object_type()
+    object_type["logic_properties"].append(demo_tool_property())
+    manager.add(DEMO_KN, object_type)
+    grant_all(values, manager)
     operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    operators.tools[(DEMO_SCORE_BOX_ID, DEMO_SCORE_TOOL_ID)] = demo_score_tool()
     add_demo_actions(values, operators)
     app = web.Application(client_max_size=16 << 20)
     for fake in (manager, operators, values):

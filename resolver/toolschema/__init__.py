@@ -2,8 +2,9 @@
 JSON-Schema object out (`$ref`s inlined, cycles and deep chains pruned, `allOf` merged,
 names valid for OpenAI), plus argument validation against a tool's own schema.
 
-Action recall builds function-call tools with it; the dynamic-params resolution reads an
-operator's per-input schemas with it (`inputs.py`). No I/O, no logging, inputs never mutated.
+Action recall builds function-call tools with it (and their output schemas, `responses.py`);
+the dynamic-params resolution reads an operator's per-input schemas with it (`inputs.py`).
+No I/O, no logging, inputs never mutated.
 
 May import: `resolver.core`.
 """
@@ -14,6 +15,7 @@ from resolver.toolschema.mcp import mcp_parameters
 from resolver.toolschema.naming import function_description, function_name
 from resolver.toolschema.openapi import openapi_parameters
 from resolver.toolschema.refs import RefLookup, document_lookup
+from resolver.toolschema.responses import output_schema
 from resolver.toolschema.schema import MAX_REF_DEPTH, resolve_schema
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "input_schemas",
     "mcp_parameters",
     "openapi_parameters",
+    "output_schema",
     "resolve_schema",
     "validate_arguments",
 ]

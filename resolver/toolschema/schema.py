@@ -40,6 +40,7 @@ def resolve_schema(
     pointer: str = "#",
     max_depth: int = MAX_REF_DEPTH,
     visiting: frozenset[str] = frozenset(),
+    keep_read_only: bool = False,
 ) -> dict[str, Any]:
     """A self-contained copy of `node`: refs inlined, `allOf` merged, non-standard keywords gone.
 
@@ -57,11 +58,13 @@ def resolve_schema(
     members in order. Properties marked `readOnly` are dropped (with their `required`
     entry), `nullable: true` widens `type` with `"null"`, boolean exclusive bounds
     become numeric ones, draft-07 tuple `items` become `prefixItems`, an array without
-    `items` gets `items: {}`. `node` is never mutated and the result shares no mutable
-    value with it. Raises `SchemaConversionError` naming the JSON pointer of a malformed
-    node or an unresolvable `$ref`.
+    `items` gets `items: {}`. With `keep_read_only` (a response schema, where read-only
+    values are exactly what comes back) `readOnly` properties stay. `node` is never mutated
+    and the result shares no mutable value with it. Raises `SchemaConversionError` naming
+    the JSON pointer of a malformed node or an unresolvable `$ref`.
     """
-    resolved = _Resolver(lookup, max_depth).resolve(node, _Site(pointer, 0, visiting))
+    resolver = _Resolver(lookup, max_depth, keep_read_only=keep_read_only)
+    resolved = resolver.resolve(node, _Site(pointer, 0, visiting))
     return _as_mapping(_without_marker(resolved))
 
 
@@ -167,9 +170,10 @@ class _Site:
 class _Resolver:
     """The recursive walk; one instance per conversion."""
 
-    def __init__(self, lookup: RefLookup, max_depth: int) -> None:
+    def __init__(self, lookup: RefLookup, max_depth: int, *, keep_read_only: bool) -> None:
         self._lookup = lookup
         self._max_depth = max_depth
+        self._keep_read_only = keep_read_only
 
     def resolve(self, node: Any, site: _Site) -> Schema:
         """`node` resolved; the result may still carry the read-only marker."""
@@ -251,7 +255,7 @@ class _Resolver:
         if key in SUBSCHEMA_LIST_KEYWORDS:
             subs = [self._sub(sub, at.child(i)) for i, sub in enumerate(_list(value, at))]
             return {key: subs} if subs else {}
-        if key == _READ_ONLY and value is True:
+        if key == _READ_ONLY and value is True and not self._keep_read_only:
             return {key: True}
         return {}
 

@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 import aiohttp
@@ -34,12 +34,14 @@ log = structlog.get_logger("resolver.upstreams")
 M = TypeVar("M", bound=BaseModel)
 
 ONTOLOGY_MANAGER: Final = "ontology-manager"
+BKN_BACKEND: Final = "bkn-backend"
 OPERATOR_INTEGRATION: Final = "agent-operator-integration"
 ONTOLOGY_QUERY: Final = "ontology-query"
 
 # The environment variable that configures each service, named in NOT_CONFIGURED answers.
 _SETTING = {
     ONTOLOGY_MANAGER: "RESOLVER_ONTOLOGY_MANAGER_URL",
+    BKN_BACKEND: "RESOLVER_BKN_BACKEND_URL",
     OPERATOR_INTEGRATION: "RESOLVER_OPERATOR_INTEGRATION_URL",
     ONTOLOGY_QUERY: "RESOLVER_ONTOLOGY_QUERY_URL",
 }
@@ -60,12 +62,18 @@ Observer = Callable[[str, str, float], None]
 
 @dataclass(frozen=True, slots=True)
 class CallerHeaders:
-    """What every upstream call carries on behalf of the caller: identity and trace."""
+    """What every upstream call carries on behalf of the caller: identity and trace.
+
+    `authorization` is the caller's own `Authorization` header: `headers()` never sends it;
+    only the services that act for the caller add it (`as_caller()`), and it is kept out of
+    the dataclass's repr so that no log line can show it.
+    """
 
     trace_id: str
     account_id: str | None = None
     account_type: str | None = None
     traceparent: str | None = None
+    authorization: str | None = field(default=None, repr=False)
 
     def headers(self) -> dict[str, str]:
         """The headers to send upstream."""
@@ -77,6 +85,10 @@ class CallerHeaders:
         if self.traceparent:
             headers["traceparent"] = self.traceparent
         return headers
+
+    def as_caller(self) -> dict[str, str]:
+        """The extra headers for a service that acts for the caller: its `Authorization`."""
+        return {"Authorization": self.authorization} if self.authorization else {}
 
 
 class UpstreamClient:
@@ -317,6 +329,7 @@ async def open_upstreams(
     """One pooled session per configured upstream, each with its own timeout; closed on exit."""
     urls = {
         ONTOLOGY_MANAGER: settings.ontology_manager_url,
+        BKN_BACKEND: settings.bkn_backend_url,
         OPERATOR_INTEGRATION: settings.operator_integration_url,
         ONTOLOGY_QUERY: settings.ontology_query_url,
     }

@@ -42,7 +42,7 @@ class ToolDetail(_Upstream):
 
 
 class McpToolDetail(_Upstream):
-    """An MCP tool as agent-operator-integration describes it (`mcp/{mcp}/tools/{name}`)."""
+    """An MCP tool as agent-operator-integration lists it (`mcp/proxy/{mcp_id}/tools`)."""
 
     name: str
     description: _Text = ""

@@ -1,4 +1,7 @@
-"""ontology-query: property values (SPEC §2.2 step 4) and an object's actions (SPEC §8 step 1)."""
+"""ontology-query: property values (SPEC §2.2 step 4) and an object's actions (SPEC §8 step 1).
+
+ontology-query acts for the caller: every call carries the caller's `Authorization` too.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ async def query_values(
         "dynamic_params": dynamic_params,
     }
     answer = await client.post_json(
-        path, body, caller=caller, headers={"x-http-method-override": "GET"}
+        path, body, caller=caller, headers={"x-http-method-override": "GET", **caller.as_caller()}
     )
     datas = answer.get("datas") if isinstance(answer, dict) else None
     if not isinstance(datas, list):
@@ -55,6 +58,10 @@ async def query_actions(
         )
 
     answer = await client.post_json(
-        path, {"unique_identities": [identity]}, caller=caller, not_found=not_found
+        path,
+        {"unique_identities": [identity]},
+        caller=caller,
+        headers=caller.as_caller(),
+        not_found=not_found,
     )
     return client.parse(ActionQuery, answer, "actions")

@@ -13,6 +13,7 @@ from resolver.actions.recall import ActionRecall
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.kn.inputs import InputCatalog
 from resolver.kn.operator_schemas import OperatorSchemas
 from resolver.kn.pipeline import Pipeline
 from resolver.mcp.http import StreamableHttp
@@ -21,6 +22,7 @@ from resolver.params.service import open_params_service
 from resolver.upstreams.client import open_upstreams
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
+    INPUTS_KEY,
     LIFECYCLE_KEY,
     MCP_PROXY_KEY,
     MCP_SERVER_KEY,
@@ -67,6 +69,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
             app[UPSTREAMS_KEY] = clients
             schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
             app[PIPELINE_KEY] = Pipeline(app[PARAMS_KEY], clients, schemas)
+            app[INPUTS_KEY] = InputCatalog(clients, schemas)
             # One MCP tool cache: a recall primes it for the proxy call that follows.
             mcp_tools = McpToolCache(clients, settings.mcp_tool_ttl_s)
             app[ACTION_RECALL_KEY] = ActionRecall(clients, mcp_tools)
@@ -77,7 +80,9 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
 
     async def mcp(app: web.Application) -> AsyncIterator[None]:
         # After `upstreams`: the MCP tools run on the services opened above, no copies.
-        services = Services(app[PARAMS_KEY], app[PIPELINE_KEY], app[ACTION_RECALL_KEY])
+        services = Services(
+            app[PARAMS_KEY], app[PIPELINE_KEY], app[ACTION_RECALL_KEY], app[INPUTS_KEY]
+        )
         server = StreamableHttp(services, metrics, max_body_bytes=settings.max_body_bytes)
         async with server.running():
             app[MCP_SERVER_KEY] = server

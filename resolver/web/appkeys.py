@@ -11,6 +11,7 @@ from resolver.actions.recall import ActionRecall
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.kn.inputs import InputCatalog
 from resolver.kn.pipeline import Pipeline
 from resolver.llm.probe import LLMProbe
 from resolver.mcp.http import StreamableHttp
@@ -25,6 +26,7 @@ PROBE_KEY = web.AppKey("llm_probe", LLMProbe)
 UPSTREAMS_KEY = web.AppKey("upstreams", Upstreams)
 PIPELINE_KEY = web.AppKey("pipeline", Pipeline)
 ACTION_RECALL_KEY = web.AppKey("action_recall", ActionRecall)
+INPUTS_KEY = web.AppKey("inputs", InputCatalog)
 MCP_PROXY_KEY = web.AppKey("mcp_proxy", McpProxy)
 MCP_SERVER_KEY = web.AppKey("mcp_server", StreamableHttp)
 # /openapi.json, built once from the routes table by create_app.

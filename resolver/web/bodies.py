@@ -87,10 +87,12 @@ def render_json(body: Any, status: int = 200) -> web.Response:
 
 
 def caller_headers(request: web.Request) -> CallerHeaders:
-    """The identity and trace headers of an incoming request, to forward upstream."""
+    """The identity and trace headers of an incoming request, to forward upstream (and its
+    `Authorization`, which only the services acting for the caller receive)."""
     return CallerHeaders(
         trace_id=request[TRACE_ID],
         account_id=request.headers.get("x-account-id") or None,
         account_type=request.headers.get("x-account-type") or None,
         traceparent=request.headers.get("traceparent") or None,
+        authorization=request.headers.get("Authorization") or None,
     )

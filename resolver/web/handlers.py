@@ -10,12 +10,13 @@ from aiohttp import web
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse, tool_arguments
 from resolver.core.errors import BadRequest
 from resolver.core.ids import check_id
-from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.mcp.http import Exchange
 from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
+    INPUTS_KEY,
     MCP_PROXY_KEY,
     MCP_SERVER_KEY,
     METRICS_KEY,
@@ -28,50 +29,84 @@ from resolver.web.appkeys import (
 )
 from resolver.web.bodies import caller_headers, parse_model, read_json_body, render, render_json
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
+from resolver.web.negotiation import (
+    render_as,
+    render_document_as,
+    request_language,
+    response_format,
+)
 
-_FORMATS = ("json",)
 _HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 
 
 async def dynamic_params(request: web.Request) -> web.Response:
     """POST /v1/dynamic-params."""
+    fmt = response_format(request)
     resolve_request = parse_model(ResolveRequest, await read_json_body(request))
-    resolved = await request.app[PARAMS_KEY].resolve(resolve_request)
-    return render(
+    resolved = await request.app[PARAMS_KEY].resolve(
+        resolve_request, language=request_language(request)
+    )
+    return render_as(
         ResolveResponse(
             dynamic_params=resolved.dynamic_params,
             debug=resolved.debug,
             trace_id=request[TRACE_ID],
-        )
+        ),
+        fmt,
     )
 
 
 async def logic_property_resolver(request: web.Request) -> web.Response:
     """POST the Go-compatible pipeline endpoint (both paths)."""
-    _check_response_format(request)
+    fmt = response_format(request)
     kn_request = parse_model(KnResolveRequest, await read_json_body(request))
-    result = await request.app[PIPELINE_KEY].run(kn_request, caller_headers(request))
-    return render(
+    result = await request.app[PIPELINE_KEY].run(
+        kn_request, caller_headers(request), language=request_language(request)
+    )
+    return render_as(
         KnResolveResponse(
             datas=result.datas,
             dynamic_params=result.dynamic_params,
+            dynamic_params_source=result.dynamic_params_source,
+            effective_permissions=result.effective_permissions,
             debug=result.debug,
             trace_id=request[TRACE_ID],
-        )
+        ),
+        fmt,
+    )
+
+
+async def logic_property_inputs(request: web.Request) -> web.Response:
+    """POST the inputs of an object type's logic properties (both paths)."""
+    fmt = response_format(request)
+    inputs_request = parse_model(InputsRequest, await read_json_body(request))
+    described = await request.app[INPUTS_KEY].describe(inputs_request, caller_headers(request))
+    return render_as(
+        InputsResponse(
+            kn_id=inputs_request.kn_id,
+            ot_id=inputs_request.ot_id,
+            logic_properties=described.properties,
+            effective_permissions=described.effective_permissions,
+            warnings=described.warnings,
+            trace_id=request[TRACE_ID],
+        ),
+        fmt,
     )
 
 
 async def get_action_info(request: web.Request) -> web.Response:
     """POST the action-recall endpoint (both paths)."""
+    fmt = response_format(request)
     recall_request = parse_model(ActionInfoRequest, await read_json_body(request))
     tools = await request.app[ACTION_RECALL_KEY].recall(
         recall_request, caller_headers(request), public_url=partial(public_url, request)
     )
-    return render(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]))
+    return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
 
 
 async def mcp_tool_call(request: web.Request) -> web.Response:
     """POST the MCP proxy: the flat arguments in, the tool's answer out."""
+    fmt = response_format(request)
     mcp_id = path_id(request, "mcp_id")
     tool_name = path_id(request, "tool_name")
     arguments = tool_arguments(await read_json_body(request))
@@ -81,7 +116,7 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     if isinstance(answer, dict):  # an object answer gets this request's trace_id if it has none
         answer = {**answer}
         answer.setdefault("trace_id", request[TRACE_ID])
-    return render_json(answer)
+    return render_document_as(answer, fmt)
 
 
 async def mcp(request: web.Request) -> web.Response:
@@ -97,6 +132,7 @@ async def mcp(request: web.Request) -> web.Response:
             caller=caller_headers(request),
             kn_id=request.headers.get("x-kn-id") or None,
             public_url=partial(public_url, request),
+            language=request_language(request),
         ),
     )
     answer = await request.app[MCP_SERVER_KEY].answer(exchange)
@@ -166,13 +202,3 @@ def path_id(request: web.Request, name: str) -> str:
         return check_id(value)
     except ValueError as exc:
         raise BadRequest(f"{name} {exc}", details=[{"loc": name, "msg": str(exc)}]) from exc
-
-
-def _check_response_format(request: web.Request) -> None:
-    """Only JSON is served; an unknown or unsupported format is refused, never ignored."""
-    wanted = request.query.get("response_format", "json").strip().lower() or "json"
-    if wanted not in _FORMATS:
-        raise BadRequest(
-            f"response_format {wanted[:32]!r} is not supported; this service answers json only",
-            details={"supported": list(_FORMATS)},
-        )

@@ -14,6 +14,7 @@ from resolver.core.errors import ResolverError
 from resolver.web.appkeys import METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.models import ErrorResponse
+from resolver.web.negotiation import request_language
 
 log = structlog.get_logger("resolver.http")
 
@@ -56,7 +57,8 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
                     error=exc.message,
                     cause=_causes(exc),
                 )
-            response = render(ErrorResponse.of(exc, trace_id), exc.http_status, exc.headers())
+            body = ErrorResponse.of(exc, trace_id, request_language(request))
+            response = render(body, exc.http_status, exc.headers())
         except web.HTTPException as exc:
             if exc.status < 400:
                 raise

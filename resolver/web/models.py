@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from resolver.core.errors import ResolverError
+from resolver.core.languages import Language, error_line
 from resolver.core.responses import ResponseBody
 from resolver.params.models import MissingEntry
 
@@ -30,11 +31,13 @@ class ErrorResponse(ResponseBody):
     trace_id: str
 
     @classmethod
-    def of(cls, error: ResolverError, trace_id: str) -> ErrorResponse:
-        """The SPEC error shape of a resolver error."""
+    def of(
+        cls, error: ResolverError, trace_id: str, language: Language | None = None
+    ) -> ErrorResponse:
+        """The SPEC error shape of a resolver error; `_error` in the caller's language."""
         missing = getattr(error, "missing", None)
         return cls(
-            error_line=error.one_line(),
+            error_line=error_line(error, language),
             error=ErrorInfo(code=error.code, message=error.message, details=error.details),
             missing=missing,
             trace_id=trace_id,

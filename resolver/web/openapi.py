@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from resolver.core.toon import MEDIA_TYPE as TOON_MEDIA_TYPE
 from resolver.web.models import ErrorResponse
 from resolver.web.routes import ROUTES, Route, Schema
 
@@ -31,12 +32,12 @@ def openapi_document() -> dict[str, Any]:
 
 
 def _operation(route: Route, components: dict[str, Any]) -> dict[str, Any]:
-    responses: dict[str, Any] = {
-        "200": {
-            "description": route.ok_description,
-            "content": {route.ok_media_type: {"schema": _schema(route.ok or {}, components)}},
+    content = {route.ok_media_type: {"schema": _schema(route.ok or {}, components)}}
+    if route.toon:
+        content[TOON_MEDIA_TYPE] = {
+            "schema": {"type": "string", "description": "the same body in TOON"}
         }
-    }
+    responses: dict[str, Any] = {"200": {"description": route.ok_description, "content": content}}
     for status, description in route.also.items():
         responses[str(status)] = {"description": description}
     error = _schema(ErrorResponse, components)

@@ -10,7 +10,7 @@ from aiohttp.typedefs import Handler
 from pydantic import BaseModel
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
-from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web import handlers
 from resolver.web.models import HealthResponse, ReadyResponse
@@ -35,6 +35,7 @@ class Route:
     parameters: tuple[dict[str, Any], ...] = ()
     ok_media_type: str = "application/json"
     also: dict[int, str] = field(default_factory=dict)  # non-error statuses besides 200
+    toon: bool = False  # `?response_format=toon` may ask for the 200 in TOON
 
 
 _LLM_ERRORS = {
@@ -43,6 +44,20 @@ _LLM_ERRORS = {
     504: "LLM timeout",
 }
 _ANY_JSON: dict[str, Any] = {}
+# The answer's format: JSON unless the caller asks for TOON (errors stay JSON).
+_RESPONSE_FORMAT: dict[str, Any] = {
+    "name": "response_format",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "enum": ["json", "toon"], "default": "json"},
+}
+_ACCEPT_LANGUAGE: dict[str, Any] = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": "zh-CN or en-US (q-values honoured): the language of asks, hints and _error",
+    "schema": {"type": "string"},
+}
 
 ROUTES: tuple[Route, ...] = (
     Route(
@@ -53,6 +68,8 @@ ROUTES: tuple[Route, ...] = (
         ok=ResolveResponse,
         ok_description="every property resolved",
         body=ResolveRequest,
+        parameters=(_RESPONSE_FORMAT, _ACCEPT_LANGUAGE),
+        toon=True,
         errors={
             400: "bad request or a caller value breaking a rule",
             413: "body too large",
@@ -72,23 +89,43 @@ ROUTES: tuple[Route, ...] = (
         ok=KnResolveResponse,
         ok_description="every property resolved and valued",
         body=KnResolveRequest,
-        parameters=(
-            {
-                "name": "response_format",
-                "in": "query",
-                "required": False,
-                "schema": {"type": "string", "enum": ["json"], "default": "json"},
-            },
-        ),
+        parameters=(_RESPONSE_FORMAT, _ACCEPT_LANGUAGE),
+        toon=True,
         errors={
-            400: "bad request, unknown property, or a caller value breaking a rule",
+            400: "bad request, unknown (or not visible) property, or a caller value breaking "
+            "a rule",
             404: "object type not found",
             413: "body too large",
             415: "body not JSON",
             422: "inputs missing; `missing` lists them all",
-            502: "LLM or an upstream failed; an upstream's 4xx passes through",
+            502: "LLM or an upstream failed (the permission read included: fail closed); "
+            "an upstream's 4xx passes through",
             503: "overloaded, or an upstream URL is not configured",
             504: "LLM timeout",
+        },
+    ),
+    Route(
+        "POST",
+        (
+            "/api/agent-retrieval/in/v1/kn/logic-property-inputs",
+            "/api/agent-retrieval/v1/kn/logic-property-inputs",
+        ),
+        handlers.logic_property_inputs,
+        "The inputs of an object type's logic properties: name, type, required, enum, and "
+        "whether resolver settles them in code (docs/upstream-contracts.md)",
+        ok=InputsResponse,
+        ok_description="the inputs of the named (else every visible) logic property",
+        body=InputsRequest,
+        parameters=(_RESPONSE_FORMAT, _ACCEPT_LANGUAGE),
+        toon=True,
+        errors={
+            400: "bad request, or an unknown (or not visible) property",
+            404: "object type not found",
+            413: "body too large",
+            415: "body not JSON",
+            502: "an upstream failed (the permission read included: fail closed)",
+            503: "RESOLVER_BKN_BACKEND_URL (or RESOLVER_ONTOLOGY_MANAGER_URL) or "
+            "RESOLVER_ONTOLOGY_QUERY_URL unset",
         },
     ),
     Route(
@@ -102,6 +139,8 @@ ROUTES: tuple[Route, ...] = (
         ok=ActionInfoResponse,
         ok_description="the tool built from actions[0]; `[]` when the object has no action",
         body=ActionInfoRequest,
+        parameters=(_RESPONSE_FORMAT, _ACCEPT_LANGUAGE),
+        toon=True,
         errors={
             400: "bad request, or a source type other than tool/mcp",
             404: "action type, tool-box tool or MCP tool not found",
@@ -122,10 +161,15 @@ ROUTES: tuple[Route, ...] = (
             "additionalProperties": True,
         },
         body_required=False,
-        parameters=tuple(
-            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-            for name in ("mcp_id", "tool_name")
+        parameters=(
+            *(
+                {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+                for name in ("mcp_id", "tool_name")
+            ),
+            _RESPONSE_FORMAT,
+            _ACCEPT_LANGUAGE,
         ),
+        toon=True,
         errors={
             400: "body not a JSON object, or arguments breaking the inputSchema",
             404: "MCP tool not found",

@@ -1,18 +1,37 @@
-"""ontology-manager: an object type and its logic property definitions (SPEC §2.2 step 1)."""
+"""bkn-backend (formerly ontology-manager): an object type and its logic property definitions
+(SPEC §2.2 step 1).
+
+bkn-backend serves the same object-type route under `/api/bkn-backend/in/v1` and, as an alias,
+under `/api/ontology-manager/in/v1`. A deployment names one of them: `RESOLVER_BKN_BACKEND_URL`
+is asked under the bkn-backend prefix, `RESOLVER_ONTOLOGY_MANAGER_URL` under the ontology-manager
+prefix (which both an old ontology-manager and a bkn-backend answer); when both are set,
+bkn-backend is used.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from resolver.core.errors import ObjectTypeNotFound, ResolverError, UpstreamError
+from resolver.core.errors import NotConfigured, ObjectTypeNotFound, ResolverError, UpstreamError
 from resolver.core.ids import segment
-from resolver.upstreams.client import CallerHeaders, UpstreamClient
+from resolver.upstreams.client import (
+    BKN_BACKEND,
+    ONTOLOGY_MANAGER,
+    CallerHeaders,
+    UpstreamClient,
+    Upstreams,
+)
+
+_PREFIXES = {
+    BKN_BACKEND: "/api/bkn-backend/in/v1",
+    ONTOLOGY_MANAGER: "/api/ontology-manager/in/v1",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class ObjectType:
-    """The parts of an ontology-manager object type the pipeline needs."""
+    """The parts of a bkn-backend object type the pipeline needs."""
 
     id: str | None
     name: str | None
@@ -20,18 +39,28 @@ class ObjectType:
     data_property_names: list[str]
 
     def logic_property_names(self) -> list[str]:
-        """Names of the logic properties, in the order ontology-manager lists them."""
+        """Names of the logic properties, in the order bkn-backend lists them."""
         return [p["name"] for p in self.logic_properties if isinstance(p.get("name"), str)]
+
+
+def object_type_client(upstreams: Upstreams) -> UpstreamClient:
+    """bkn-backend's client, else ontology-manager's; 503 NOT_CONFIGURED naming both."""
+    for service in (BKN_BACKEND, ONTOLOGY_MANAGER):
+        if upstreams.configured(service):
+            return upstreams.get(service)
+    raise NotConfigured(
+        "bkn-backend is not configured; set RESOLVER_BKN_BACKEND_URL "
+        "(or RESOLVER_ONTOLOGY_MANAGER_URL for its ontology-manager alias)",
+        details={"service": BKN_BACKEND},
+    )
 
 
 async def fetch_object_type(
     client: UpstreamClient, kn_id: str, ot_id: str, caller: CallerHeaders
 ) -> ObjectType:
     """The object type with its logic property definitions; 404 when there is none."""
-    path = (
-        f"/api/ontology-manager/in/v1/knowledge-networks/{segment(kn_id)}"
-        f"/object-types/{segment(ot_id)}"
-    )
+    prefix = _PREFIXES.get(client.service, _PREFIXES[BKN_BACKEND])
+    path = f"{prefix}/knowledge-networks/{segment(kn_id)}/object-types/{segment(ot_id)}"
 
     def not_found(_: UpstreamError) -> ResolverError:
         return _not_found(kn_id, ot_id)
