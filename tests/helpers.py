@@ -25,6 +25,7 @@ from resolver.testing.fake_upstreams import (
     FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
+    Seen,
 )
 from resolver.web.appkeys import PARAMS_KEY
 
@@ -80,6 +81,16 @@ class KnFakes:
     manager: FakeBknBackend
     operators: FakeOperatorIntegration
     values: FakeOntologyQuery
+
+
+def queried(fakes: KnFakes) -> list[Seen]:
+    """ontology-query's value requests (`…/properties`), without the permission reads."""
+    return [c for c in fakes.values.calls if c.path.endswith("/properties")]
+
+
+def plan_reads(fakes: KnFakes) -> list[Seen]:
+    """ontology-query's permission reads (`GET …/object-types/{ot_id}/schema`)."""
+    return [c for c in fakes.values.calls if c.path.endswith("/schema")]
 
 
 def assert_error_shape(body: dict[str, Any], code: str) -> None:

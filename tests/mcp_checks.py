@@ -24,7 +24,12 @@ MCP_PATHS = ("/api/agent-retrieval/v1/mcp", "/api/agent-retrieval/in/v1/mcp", "/
 ACCEPT = "application/json, text/event-stream"
 # The bearer token the clients send; the service forwards identity headers, never logs it.
 TOKEN = "tok-abc"
-TOOL_NAMES = {"resolve_dynamic_params", "get_logic_properties_values", "get_action_info"}
+TOOL_NAMES = {
+    "resolve_dynamic_params",
+    "get_logic_properties_values",
+    "get_logic_property_inputs",
+    "get_action_info",
+}
 
 
 @contextlib.asynccontextmanager

@@ -34,9 +34,7 @@ CLOSED_PORT_URL = "http://127.0.0.1:9"
 TOOL_PATH = (
     f"/api/agent-operator-integration/internal-v1/tool-box/{DEMO_BOX_ID}/tool/{DEMO_TOOL_ID}"
 )
-MCP_TOOL_PATH = (
-    f"/api/agent-operator-integration/internal-v1/mcp/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}"
-)
+MCP_TOOL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/proxy/{DEMO_MCP_ID}/tools"
 
 
 @pytest.fixture(autouse=True)
@@ -86,6 +84,7 @@ async def test_tool_recall_builds_the_function_tool(
         "api_url",
         "original_schema",
         "fixed_params",
+        "output_schema",
     }
     assert tool["name"] == "assess_company_risk"
     assert tool["description"] == "评估企业经营风险"
@@ -297,7 +296,7 @@ async def test_mcp_ids_are_escaped_in_the_api_url_and_upstream(
     tool = body["_dynamic_tools"][0]
     assert tool["api_url"].endswith("/mcp/proxy/srv%2F1/tools/send%20notice%3F/call")
     assert tool["name"] == "send_notice"
-    assert kn_fakes.operators.calls[0].path.endswith("/mcp/srv%2F1/tools/send%20notice%3F")
+    assert kn_fakes.operators.calls[0].path.endswith("/mcp/proxy/srv%2F1/tools")
 
 
 # --- nothing to recall --------------------------------------------------------------------------

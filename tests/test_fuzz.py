@@ -35,12 +35,13 @@ from resolver.testing.fake_upstreams import (
     DEMO_OPERATOR_ID,
     DEMO_OT,
     DEMO_TOOL_AT,
-    FakeOntologyManager,
+    FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
     add_demo_actions,
     demo_object_type,
     demo_operator,
+    grant_all,
 )
 from resolver.web.app import create_app
 from tests.helpers import NOW_MS, metric, operator
@@ -102,13 +103,14 @@ class Served:
             fake_port = await self._serve(FakeLLM(responder=dated).app())
             values["llm_base_url"] = f"http://127.0.0.1:{fake_port}/v1"
         if self._overrides.pop("kn", False):
-            manager, operators = FakeOntologyManager(), FakeOperatorIntegration()
+            manager, operators = FakeBknBackend(), FakeOperatorIntegration()
             query = FakeOntologyQuery()
             manager.add(DEMO_KN, demo_object_type())
+            grant_all(query, manager)
             operators.operators[DEMO_OPERATOR_ID] = demo_operator()
             add_demo_actions(query, operators)
             for key, fake in (
-                ("ontology_manager_url", manager),
+                ("bkn_backend_url", manager),
                 ("operator_integration_url", operators),
                 ("ontology_query_url", query),
             ):

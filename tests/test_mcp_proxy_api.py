@@ -22,8 +22,8 @@ from resolver.testing.fake_upstreams import (
 from tests.helpers import ClientFactory, KnFakes, assert_error_shape
 
 PATH = f"/api/agent-retrieval/in/v1/mcp/proxy/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}/call"
-DETAIL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}"
-CALL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/{DEMO_MCP_ID}/tools/call"
+DETAIL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/proxy/{DEMO_MCP_ID}/tools"
+CALL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/proxy/{DEMO_MCP_ID}/tool/call"
 ARGUMENTS = {
     "company_id": "company_000001",
     "channel": "email",
@@ -63,7 +63,7 @@ async def test_valid_arguments_are_forwarded_and_the_answer_passes_through(
     assert status == 200, body
     assert body == {
         "content": [{"type": "text", "text": body["content"][0]["text"]}],
-        "isError": False,
+        "is_error": False,
         "trace_id": "trace-p",
     }
     echoed = json.loads(body["content"][0]["text"])
@@ -255,14 +255,14 @@ async def test_a_dot_segment_id_is_400(make_kn_client: ClientFactory, kn_fakes: 
 
 async def test_ids_are_escaped_upstream(make_kn_client: ClientFactory, kn_fakes: KnFakes) -> None:
     mcp_id, tool_name = "srv 1", "send?notice"
-    kn_fakes.operators.mcp_tools[(mcp_id, tool_name)] = demo_mcp_tool()
+    kn_fakes.operators.mcp_tools[(mcp_id, tool_name)] = {**demo_mcp_tool(), "name": tool_name}
     client = await make_kn_client(llm=False)
     path = "/api/agent-retrieval/in/v1/mcp/proxy/srv%201/tools/send%3Fnotice/call"
     status, body, _ = await post(client, ARGUMENTS, path)
     assert status == 200, body
-    detail, call = kn_fakes.operators.calls
-    assert detail.path.endswith("/mcp/srv%201/tools/send%3Fnotice")
-    assert call.path.endswith("/mcp/srv%201/tools/call")
+    listing, call = kn_fakes.operators.calls
+    assert listing.path.endswith("/mcp/proxy/srv%201/tools")
+    assert call.path.endswith("/mcp/proxy/srv%201/tool/call")
     assert call.body["tool_name"] == tool_name
 
 
@@ -401,7 +401,12 @@ async def test_openapi_and_metrics_know_the_proxy(make_kn_client: ClientFactory)
     route = "/api/agent-retrieval/in/v1/mcp/proxy/{mcp_id}/tools/{tool_name}/call"
     doc = await (await client.get("/openapi.json")).json()
     operation = doc["paths"][route]["post"]
-    assert [p["name"] for p in operation["parameters"]] == ["mcp_id", "tool_name"]
+    assert [p["name"] for p in operation["parameters"]] == [
+        "mcp_id",
+        "tool_name",
+        "response_format",
+        "Accept-Language",
+    ]
     assert {"200", "400", "404", "502", "503"} <= set(operation["responses"])
     assert (await post(client, ARGUMENTS))[0] == 200
     text = await (await client.get("/metrics")).text()

@@ -21,15 +21,15 @@ from resolver.core.errors import (
     UpstreamError,
 )
 from resolver.core.settings import Settings
-from resolver.kn.models import KnResolveRequest, KnResolveResponse
+from resolver.kn.models import InputsRequest, KnResolveRequest, KnResolveResponse
 from resolver.mcp.hints import missing_inputs
 from resolver.mcp.results import tool_error_body
 from resolver.mcp.schemas import input_schema
 from resolver.mcp.server import LISTED
-from resolver.mcp.tools import ACTIONS, RESOLVE, TOOLS, VALUES
+from resolver.mcp.tools import ACTIONS, INPUTS, RESOLVE, TOOLS, VALUES
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
-from resolver.testing.fake_upstreams import DEMO_KN, DEMO_TOOL_AT
+from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT, DEMO_TOOL_AT
 from resolver.web.models import ErrorResponse
 from tests.helpers import metric, operator, request_body
 from tests.mcp_checks import TOOL_NAMES, assert_valid_schema, values_arguments
@@ -43,11 +43,12 @@ VALID: dict[str, tuple[type[BaseModel], dict[str, Any], str]] = {
         {"kn_id": DEMO_KN, "at_id": DEMO_TOOL_AT, "_instance_identity": {"company_id": "c1"}},
         "at_id",
     ),
+    INPUTS.name: (InputsRequest, {"kn_id": DEMO_KN, "ot_id": DEMO_OT}, "ot_id"),
 }
 TOOL_IDS = [tool.name for tool in TOOLS]
 
 
-def test_three_tools_read_only_idempotent_open_world() -> None:
+def test_the_tools_are_read_only_idempotent_open_world() -> None:
     assert {tool.name for tool in LISTED.tools} == TOOL_NAMES
     for tool in LISTED.tools:
         annotations = tool.annotations
@@ -75,6 +76,9 @@ def test_the_schema_accepts_and_refuses_what_the_http_model_does(tool: Any) -> N
     validator = jsonschema.Draft202012Validator(tool.input_schema)
     assert not list(validator.iter_errors(arguments))
     model.model_validate(arguments)
+    # response_format is every tool's own argument (read before the model sees the rest).
+    assert not list(validator.iter_errors({**arguments, "response_format": "toon"}))
+    assert list(validator.iter_errors({**arguments, "response_format": "yaml"}))
     for bad, named in (
         ({**arguments, "surprise": 1}, "surprise"),
         ({**arguments, field: 5}, field),
@@ -85,7 +89,7 @@ def test_the_schema_accepts_and_refuses_what_the_http_model_does(tool: Any) -> N
 
 
 def test_kn_id_may_come_from_the_transport() -> None:
-    for tool in (VALUES, ACTIONS):
+    for tool in (VALUES, ACTIONS, INPUTS):
         assert "kn_id" in tool.input_schema["properties"]
         assert "kn_id" not in tool.input_schema["required"]
     assert "ot_id" in VALUES.input_schema["required"]

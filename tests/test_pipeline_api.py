@@ -18,7 +18,14 @@ from resolver.testing.fake_upstreams import (
     Seen,
     demo_operator,
 )
-from tests.helpers import NOW_MS, ClientFactory, KnFakes, assert_error_shape
+from tests.helpers import (
+    NOW_MS,
+    ClientFactory,
+    KnFakes,
+    assert_error_shape,
+    plan_reads,
+    queried,
+)
 
 PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 PUBLIC_PATH = "/api/agent-retrieval/v1/kn/logic-property-resolver"
@@ -85,12 +92,17 @@ async def test_metric_and_operator_resolved_and_valued(
     (om_call,) = kn_fakes.manager.calls
     assert (
         om_call.path
-        == f"/api/ontology-manager/in/v1/knowledge-networks/{DEMO_KN}/object-types/{DEMO_OT}"
+        == f"/api/bkn-backend/in/v1/knowledge-networks/{DEMO_KN}/object-types/{DEMO_OT}"
     )
     assert om_call.query == {"include_detail": "true"}
     (op_call,) = kn_fakes.operators.calls
     assert op_call.path.endswith(f"/internal-v1/operator/market/{DEMO_OPERATOR_ID}")
-    (oq_call,) = kn_fakes.values.calls
+    (plan_call,) = plan_reads(kn_fakes)
+    assert plan_call.method == "GET"
+    assert plan_call.path == (
+        f"/api/ontology-query/in/v1/knowledge-networks/{DEMO_KN}/object-types/{DEMO_OT}/schema"
+    )
+    (oq_call,) = queried(kn_fakes)
     assert oq_call.method == "POST"
     assert oq_call.headers["x-http-method-override"] == "GET"
     assert oq_call.body == {
@@ -119,7 +131,7 @@ async def test_rules_only_with_caller_values_needs_no_llm(
     status, payload = await post(client, body)
     assert status == 200, payload
     assert payload["dynamic_params"] == {METRIC: window, OPERATOR: HEALTH}
-    assert kn_fakes.values.calls[0].body["dynamic_params"][METRIC] == window
+    assert queried(kn_fakes)[0].body["dynamic_params"][METRIC] == window
 
 
 async def test_unique_identities_is_an_alias(
@@ -130,9 +142,7 @@ async def test_unique_identities_is_an_alias(
     body["unique_identities"] = body.pop("_instance_identities")
     status, payload = await post(client, body)
     assert status == 200, payload
-    assert kn_fakes.values.calls[0].body["_instance_identities"] == [
-        {"company_id": "company_000001"}
-    ]
+    assert queried(kn_fakes)[0].body["_instance_identities"] == [{"company_id": "company_000001"}]
 
 
 async def test_bare_object_type_answer_is_accepted(
@@ -163,7 +173,8 @@ async def test_debug_has_engine_debug_timings_and_schema_outcomes(
         OPERATOR: {"operator_id": DEMO_OPERATOR_ID, "outcome": "fetched"}
     }
     assert set(debug["timings_ms"]) == {
-        "ontology-manager",
+        "bkn-backend",
+        "permissions",
         "agent-operator-integration",
         "resolve",
         "ontology-query",
@@ -200,7 +211,8 @@ async def test_identity_and_trace_headers_reach_every_upstream(
     status, body = await post(client, kn_body(), headers=headers)
     assert status == 200, body
     assert body["trace_id"] == "trace-abc"
-    seen = [kn_fakes.manager.calls[0], kn_fakes.operators.calls[0], kn_fakes.values.calls[0]]
+    seen = [kn_fakes.manager.calls[0], kn_fakes.operators.calls[0], *kn_fakes.values.calls]
+    assert len(seen) == 4  # the permission read and the values
     for call in seen:
         assert call.headers["x-account-id"] == "user-42"
         assert call.headers["x-account-type"] == "user"
@@ -214,7 +226,7 @@ async def test_generated_trace_id_reaches_upstreams_and_no_identity_is_invented(
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 200, body
-    for call in (kn_fakes.manager.calls[0], kn_fakes.values.calls[0]):
+    for call in (kn_fakes.manager.calls[0], *kn_fakes.values.calls):
         assert call.headers["x-trace-id"] == body["trace_id"]
         assert "x-account-id" not in call.headers
         assert "traceparent" not in call.headers
@@ -227,7 +239,7 @@ async def test_identities_and_datas_keep_their_order(
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC], _instance_identities=identities))
     assert status == 200, body
-    assert kn_fakes.values.calls[0].body["_instance_identities"] == identities
+    assert queried(kn_fakes)[0].body["_instance_identities"] == identities
     assert [d["company_id"] for d in body["datas"]] == ["c3", "c1", "c2", "c5", "c4"]
 
 
@@ -264,7 +276,7 @@ async def test_big_integers_survive_every_hop_exactly(
     )
     raw = await response.read()
     assert response.status == 200, raw
-    sent = kn_fakes.values.calls[0].body
+    sent = queried(kn_fakes)[0].body
     assert sent["_instance_identities"] == identities
     assert sent["dynamic_params"][METRIC]["end"] == 1762996342241
     text = raw.decode()
@@ -326,7 +338,7 @@ async def test_bad_requests_are_400_before_any_upstream_call(
     assert fake_llm.calls == []
 
 
-@pytest.mark.parametrize("fmt", ["toon", "yaml", "TOON"])
+@pytest.mark.parametrize("fmt", ["yaml", "xml", "toon2"])
 async def test_unsupported_response_format_is_400(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, fmt: str
 ) -> None:
@@ -334,7 +346,7 @@ async def test_unsupported_response_format_is_400(
     status, payload = await post(client, kn_body(), params={"response_format": fmt})
     assert status == 400, payload
     assert_error_shape(payload, "BAD_REQUEST")
-    assert "json only" in payload["_error"]
+    assert "(allowed: json, toon)" in payload["_error"]
     assert no_calls(kn_fakes)
 
 
@@ -371,7 +383,7 @@ async def test_unknown_property_is_400_listing_the_available_ones(
         "unknown": ["nope", "registered_capital"],
         "available": [METRIC, OPERATOR],
     }
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
     assert fake_llm.calls == []
 
 
@@ -383,7 +395,7 @@ async def test_caller_value_for_an_undeclared_input_is_400(
     status, payload = await post(client, body)
     assert status == 400, payload
     assert "rule 3.1.1" in payload["_error"]
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 # --- errors: upstreams --------------------------------------------------------------------------
@@ -400,7 +412,7 @@ async def test_missing_object_type_is_404(
     assert_error_shape(body, "OBJECT_TYPE_NOT_FOUND")
     assert "'ot_nope'" in body["_error"]
     assert len(kn_fakes.manager.calls) == 1
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 async def test_ids_are_escaped_into_one_path_segment(
@@ -415,9 +427,9 @@ async def test_ids_are_escaped_into_one_path_segment(
 @pytest.mark.parametrize(
     ("service", "how"),
     [
-        ("ontology-manager", "down"),
-        ("ontology-manager", "500"),
-        ("ontology-manager", "503"),
+        ("bkn-backend", "down"),
+        ("bkn-backend", "500"),
+        ("bkn-backend", "503"),
         ("ontology-query", "down"),
         ("ontology-query", "500"),
         ("ontology-query", "502"),
@@ -426,13 +438,15 @@ async def test_ids_are_escaped_into_one_path_segment(
 async def test_upstream_down_or_5xx_is_502_naming_it_without_retry(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, service: str, how: str
 ) -> None:
-    fake = kn_fakes.manager if service == "ontology-manager" else kn_fakes.values
+    fake = kn_fakes.manager if service == "bkn-backend" else kn_fakes.values
     overrides: dict[str, Any] = {}
     if how == "down":
-        key = "ontology_manager_url" if service == "ontology-manager" else "ontology_query_url"
+        key = "bkn_backend_url" if service == "bkn-backend" else "ontology_query_url"
         overrides[key] = CLOSED_PORT_URL
     else:
-        fake.fail_always(Fault(status=int(how), message="database on fire"))
+        # Only ontology-query's values request fails: the permission read has tests of its own.
+        only = "/properties" if service == "ontology-query" else None
+        fake.fail_always(Fault(status=int(how), message="database on fire", path_contains=only))
     client = await make_kn_client(llm=False, **overrides)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502, body
@@ -444,19 +458,20 @@ async def test_upstream_down_or_5xx_is_502_naming_it_without_retry(
         assert fake.calls == []
     else:
         assert f"HTTP {how}: database on fire" in body["_error"]
-        assert len(fake.calls) == 1  # never retried
+        failed = kn_fakes.manager.calls if service == "bkn-backend" else queried(kn_fakes)
+        assert len(failed) == 1  # never retried
 
 
 async def test_upstream_timeout_is_502_without_retry(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
-    kn_fakes.values.fail_always(Fault(hang=True))
+    kn_fakes.values.fail_always(Fault(hang=True, path_contains="/properties"))
     client = await make_kn_client(llm=False, upstream_timeout_s=0.3)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502, body
     assert_error_shape(body, "UPSTREAM_ERROR")
     assert body["_error"] == "ontology-query did not answer in time"
-    assert len(kn_fakes.values.calls) == 1
+    assert len(queried(kn_fakes)) == 1
 
 
 @pytest.mark.parametrize("upstream_status", [400, 403, 404, 429])
@@ -464,7 +479,12 @@ async def test_ontology_query_4xx_passes_through(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, upstream_status: int
 ) -> None:
     kn_fakes.values.fail(
-        Fault(status=upstream_status, message="no  access\nto ot_company", code="OQ.Denied")
+        Fault(
+            status=upstream_status,
+            message="no  access\nto ot_company",
+            code="OQ.Denied",
+            path_contains="/properties",
+        )
     )
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC]))
@@ -478,23 +498,25 @@ async def test_ontology_query_4xx_passes_through(
         "upstream_status": upstream_status,
         "upstream_code": "OQ.Denied",
     }
-    assert len(kn_fakes.values.calls) == 1
+    assert len(queried(kn_fakes)) == 1
 
 
-async def test_ontology_manager_4xx_passes_through(
+async def test_bkn_backend_4xx_passes_through(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
     kn_fakes.manager.fail(Fault(status=403, message="not allowed"))
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body())
     assert status == 403, body
-    assert body["_error"] == "ontology-manager answered HTTP 403: not allowed"
+    assert body["_error"] == "bkn-backend answered HTTP 403: not allowed"
 
 
 async def test_upstream_error_body_is_not_copied(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
-    kn_fakes.values.fail(Fault(status=500, body=b"<html>Traceback secret=hunter2</html>"))
+    kn_fakes.values.fail(
+        Fault(status=500, body=b"<html>Traceback secret=hunter2</html>", path_contains="/prop")
+    )
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502
@@ -510,13 +532,13 @@ async def test_unreadable_answers_are_502(make_kn_client: ClientFactory, kn_fake
     assert body["_error"] == (
         "ontology-query answered with property values resolver cannot read: there is no datas list"
     )
-    kn_fakes.values.fail(Fault(status=200, body=b"not json"))
+    kn_fakes.values.fail(Fault(status=200, body=b"not json", path_contains="/properties"))
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 502, body
     assert "not JSON" in body["_error"]
 
 
-async def test_unusable_definition_is_502_naming_ontology_manager(
+async def test_unusable_definition_is_502_naming_bkn_backend(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
     object_type = kn_fakes.manager.object_types[(DEMO_KN, DEMO_OT)]
@@ -527,7 +549,7 @@ async def test_unusable_definition_is_502_naming_ontology_manager(
     status, body = await post(client, kn_body(properties=["broken"]))
     assert status == 502, body
     assert_error_shape(body, "UPSTREAM_ERROR")
-    assert body["_error"].startswith("ontology-manager answered with an object type")
+    assert body["_error"].startswith("bkn-backend answered with an object type")
     assert "'broken'" in body["_error"]
     # The broken definition does not spoil requests for the others.
     status, body = await post(client, kn_body(properties=[METRIC]))
@@ -537,7 +559,7 @@ async def test_unusable_definition_is_502_naming_ontology_manager(
 @pytest.mark.parametrize(
     ("setting", "variable"),
     [
-        ("ontology_manager_url", "RESOLVER_ONTOLOGY_MANAGER_URL"),
+        ("bkn_backend_url", "RESOLVER_BKN_BACKEND_URL"),
         ("ontology_query_url", "RESOLVER_ONTOLOGY_QUERY_URL"),
     ],
 )
@@ -563,7 +585,7 @@ async def test_missing_inputs_are_422_and_nothing_is_queried(
     assert status == 422, body
     assert_error_shape(body, "MISSING_PARAMS")
     assert body["missing"][0]["property"] == METRIC
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 async def test_llm_failure_is_502_and_nothing_is_queried(
@@ -574,7 +596,7 @@ async def test_llm_failure_is_502_and_nothing_is_queried(
     status, body = await post(client, kn_body())
     assert status == 502, body
     assert_error_shape(body, "LLM_UNAVAILABLE")
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 # --- operator schemas -----------------------------------------------------------------------
@@ -591,7 +613,7 @@ async def test_schema_enum_rejects_a_caller_value(
     assert_error_shape(payload, "INVALID_DYNAMIC_PARAMS")
     assert "rule 5.3.2" in payload["_error"]
     assert "zh-CN" in payload["_error"]
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 async def test_schema_enum_rejects_llm_output_after_repair(
@@ -606,7 +628,7 @@ async def test_schema_enum_rejects_llm_output_after_repair(
     assert "rule 5.3.2" in body["_error"]
     assert len(fake_llm.calls) == 2  # the answer, then one repair round naming the rule
     assert "rule 5.3.2" in fake_llm.calls[1].messages[-1]["content"]
-    assert kn_fakes.values.calls == []
+    assert queried(kn_fakes) == []
 
 
 async def test_schema_enum_repaired_by_the_llm(
@@ -679,7 +701,7 @@ async def test_schema_fetch_failure_is_a_warning_not_an_error(
     }[how]
     assert body["debug"]["operator_schemas"][OPERATOR]["outcome"] == expected
     assert "schema" not in fake_llm.calls[0].task
-    assert len(kn_fakes.values.calls) == 1
+    assert len(queried(kn_fakes)) == 1
 
 
 async def test_schemas_are_cached_between_requests(
@@ -727,16 +749,17 @@ async def test_openapi_describes_the_pipeline(make_kn_client: ClientFactory) -> 
 async def test_metrics_count_upstream_calls_by_outcome(
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
-    kn_fakes.values.fail(Fault(status=503))
+    kn_fakes.values.fail(Fault(status=503, path_contains="/properties"))
     client = await make_kn_client(llm=False)
     assert (await post(client, kn_body(properties=[METRIC])))[0] == 502
     assert (await post(client, kn_body(properties=[METRIC])))[0] == 200
     text = await (await client.get("/metrics")).text()
     for line in (
-        'resolver_upstream_calls_total{outcome="ok",service="ontology-manager"} 2.0',
+        'resolver_upstream_calls_total{outcome="ok",service="bkn-backend"} 2.0',
         'resolver_upstream_calls_total{outcome="http_5xx",service="ontology-query"} 1.0',
-        'resolver_upstream_calls_total{outcome="ok",service="ontology-query"} 1.0',
-        'resolver_upstream_call_duration_seconds_count{service="ontology-query"} 2.0',
+        # Two permission reads and one values request answered.
+        'resolver_upstream_calls_total{outcome="ok",service="ontology-query"} 3.0',
+        'resolver_upstream_call_duration_seconds_count{service="ontology-query"} 4.0',
     ):
         assert line in text
 
@@ -749,5 +772,5 @@ async def test_a_19_digit_identity_reaches_the_llm_and_ontology_query_exactly(
     status, body = await post(client, kn_body(_instance_identities=[{"company_id": BIG}]))
     assert status == 200, body
     assert fake_llm.calls[0].task["unique_identities"] == [{"company_id": BIG}]
-    assert kn_fakes.values.calls[0].body["_instance_identities"] == [{"company_id": BIG}]
+    assert queried(kn_fakes)[0].body["_instance_identities"] == [{"company_id": BIG}]
     assert body["datas"][0]["company_id"] == BIG

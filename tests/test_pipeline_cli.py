@@ -61,16 +61,21 @@ async def test_resolve_runs_the_pipeline_for_its_request_shape(kn_fakes: KnFakes
     assert code == 0, stderr
     assert output["dynamic_params"] == {"approved_drug_count": {"instant": True}}
     assert output["datas"][0]["company_id"] == 1234567890123456789
-    (call,) = kn_fakes.values.calls
-    assert call.headers["x-account-id"] == "u1"
-    assert call.headers["x-account-type"] == "app"
-    assert call.headers["x-trace-id"] == output["trace_id"]
+    # RESOLVER_ONTOLOGY_MANAGER_URL alone: the object type is read under the alias prefix.
+    (definition,) = kn_fakes.manager.calls
+    assert definition.path.startswith("/api/ontology-manager/in/v1/knowledge-networks/")
+    assert len(kn_fakes.values.calls) == 2  # the permission plan, then the values
+    for call in kn_fakes.values.calls:
+        assert call.headers["x-account-id"] == "u1"
+        assert call.headers["x-account-type"] == "app"
+        assert call.headers["x-trace-id"] == output["trace_id"]
 
 
 async def test_resolve_pipeline_without_upstreams_is_not_configured() -> None:
     code, output, _ = await run_cli(pipeline_request())
     assert code == 1
     assert output["error"]["code"] == "NOT_CONFIGURED"
+    assert "RESOLVER_BKN_BACKEND_URL" in output["_error"]
     assert "RESOLVER_ONTOLOGY_MANAGER_URL" in output["_error"]
 
 

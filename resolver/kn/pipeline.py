@@ -77,12 +77,13 @@ class Pipeline:
 
         `language` (the caller's `Accept-Language`) chooses the language of the asks.
         """
-        # Both required services are checked before any work, so 503 comes first and fast.
-        values = self.upstreams.get(ONTOLOGY_QUERY)
+        # Both required services are checked before any call (by the first step), so 503
+        # comes first and fast.
         timings: dict[str, float] = {}
         visible = await read_visible_object_type(
             self.upstreams, request.kn_id, request.ot_id, caller, timings
         )
+        values = self.upstreams.get(ONTOLOGY_QUERY)
         object_type = visible.object_type
         definitions = pick_properties(visible.definitions, object_type, request.properties)
         schemas = await self._operator_schemas(definitions, caller, timings)
