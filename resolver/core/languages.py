@@ -27,7 +27,7 @@ _WEIGHT = re.compile(r"q=(0(\.[0-9]{0,3})?|1(\.0{0,3})?)", re.IGNORECASE)
 _TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
 _MAX_RANGES = 32
 
-_ZH: dict[str, str] = {
+ZH_DESCRIPTIONS: dict[str, str] = {
     "BAD_REQUEST": "请求无效",
     "INVALID_JSON": "请求体不是有效的 JSON",
     "INVALID_DYNAMIC_PARAMS": "调用方提供的参数值不符合规则",
@@ -72,7 +72,7 @@ def error_line(error: ResolverError, language: Language | None) -> str:
     line = error.one_line()
     if language != "zh" or isinstance(error, MissingParams):
         return line
-    return f"{_ZH.get(error.code, _ZH_OTHER)}：{line}"
+    return f"{ZH_DESCRIPTIONS.get(error.code, _ZH_OTHER)}：{line}"
 
 
 def _weight(params: str) -> float | None:
