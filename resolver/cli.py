@@ -127,6 +127,8 @@ async def _resolve_body(
             return 200, KnResolveResponse(
                 datas=result.datas,
                 dynamic_params=result.dynamic_params,
+                dynamic_params_source=result.dynamic_params_source,
+                effective_permissions=result.effective_permissions,
                 debug=result.debug,
                 trace_id=trace_id,
             )

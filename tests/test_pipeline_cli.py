@@ -61,6 +61,8 @@ async def test_resolve_runs_the_pipeline_for_its_request_shape(kn_fakes: KnFakes
     assert code == 0, stderr
     assert output["dynamic_params"] == {"approved_drug_count": {"instant": True}}
     assert output["datas"][0]["company_id"] == 1234567890123456789
+    assert output["dynamic_params_source"] == {"approved_drug_count": "generated"}
+    assert output["effective_permissions"]["company_id"] == "full"
     # RESOLVER_ONTOLOGY_MANAGER_URL alone: the object type is read under the alias prefix.
     (definition,) = kn_fakes.manager.calls
     assert definition.path.startswith("/api/ontology-manager/in/v1/knowledge-networks/")
