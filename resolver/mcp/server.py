@@ -95,7 +95,7 @@ async def run_call(
         try:
             arguments = dict(arguments)
             wanted = arguments.pop("response_format", None)
-            fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else "?")
+            fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
             body = await tool.run(services, arguments, context)
         except ResolverError as exc:
             outcome = exc.code
