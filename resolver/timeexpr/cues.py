@@ -55,52 +55,54 @@ _ZH_CUES = (
     rf"|{_RELATIVE}"
     r"|(?:周|星期|礼拜)[一二三四五六日天末]"
     rf"|{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}"
-    r"|(?<![0-9.])618(?![0-9])"
     # after a time word: 春节前后, 3月15日左右, 2024年以前, 10天后
     r"|(?<=[年月日号天周季节旬末初底期0-9午庆秋宵夕旦一二三四五六七八九十])\s*"
     r"(?:前后|左右|上下|之前|以前|之后|以后|前夕|前|后)"
     # edges of a period: 年初, 月底, 季末, 年中 (not 年中国)
     r"|(?<=[年月季周期])(?:初|底|末|终)|(?<=[年月])中(?=$|[的，,。；;\s])"
-    r"|[0-9]{1,2}\s*[:：]\s*[0-9]{2}"
-    r"|(?<![0-9a-z_.])(?:19|20|21)[0-9]{2}(?![0-9])"
 )
-_ZH = re.compile(_ZH_CUES, re.ASCII)
+# Digits, in any language: times of day, years, 618.
+_DIGIT_CUES = (
+    r"[0-9]{1,2}\s*[:：]\s*[0-9]{2}|(?<![0-9a-z_.])(?:19|20|21)[0-9]{2}(?![0-9])"
+    r"|(?<![0-9.])618(?![0-9])"
+)
+# Most characters start no cue: a class of every character the cues hold lets `re` skip the
+# alternation there (3× faster on a typical query).
+_STARTS = "".join(sorted({char for char in _ZH_CUES + _DIGIT_CUES if char > "\x7f"}))
+_ZH = re.compile(f"(?=[0-9{_STARTS}])(?:{_ZH_CUES}|{_DIGIT_CUES})", re.ASCII)
+_DIGITS = re.compile(_DIGIT_CUES, re.ASCII)
 
-# English cue words; multi-word ones are in _EN_PHRASES ("may" is left out: mostly the verb).
+# English cue words ("may" is left out: mostly the verb) and phrases.
 _EN_WORD_LIST = """day days week weeks month months quarter quarters year years yr yrs hour hours hr
     hrs minute minutes min mins fortnight fortnights decade decades weekend weekends weekday
     weekdays today tomorrow tonight yesterday ago since until till recent recently lately
     fiscal ytd mtd qtd wtd ltm ttm morning mornings afternoon afternoons evening evenings night
     nights overnight noon midnight season seasons seasonal semester semesters holiday holidays
     festival festivals christmas xmas thanksgiving easter halloween valentine valentines diwali
-    ramadan hanukkah qixi q1 q2 q3 q4 h1 h2 fy
+    ramadan hanukkah qixi q1 q2 q3 q4 h1 h2 period periods
     january february march april june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec
     monday tuesday wednesday thursday friday saturday sunday"""
-_EN_WORDS = frozenset(_EN_WORD_LIST.split())
-_EN_WORD = re.compile(r"[a-z]+[0-9]*", re.ASCII)
-_LETTER = re.compile("[a-z]")
-_EN_PHRASES = re.compile(
-    r"\b(?:so\s+far|as\s+(?:of|at)|(?:same|prior|previous|this|last|current|next)\s+period"
-    r"|(?:end|beginning|start|middle)\s+of|mid-|black\s+friday|cyber\s+monday"
+_EN_WORDS = "|".join(sorted(_EN_WORD_LIST.split(), key=len, reverse=True))
+_EN = re.compile(
+    rf"\b(?:{_EN_WORDS}|fy[0-9]*|so\s+far|(?:end|beginning|start|middle)\s+of|mid-"
+    r"|black\s+friday|cyber\s+monday"
     r"|(?:around|about|approximately|roughly|circa|before|after|prior\s+to|earlier\s+than"
-    r"|later\s+than|early|late)\s+(?=(?:the\s+)?(?:(?:19|20|21)[0-9]{2}\b|q[1-4]\b|h[12]\b"
-    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|last\b|this\b|next\b|spring\b"
-    r"|summer\b|autumn\b|fall\b|winter\b|[a-z]+day\b)))",
+    r"|later\s+than|early|late)\s+(?=(?:the\s+)?(?:[0-9]|q[1-4]\b|h[12]\b|jan|feb|mar|apr|may"
+    r"|jun|jul|aug|sep|oct|nov|dec|last\b|this\b|next\b|spring|summer|autumn|fall|winter"
+    r"|[a-z]+day\b)))\b",
     re.ASCII,
 )
+_LETTER = re.compile("[a-z]")
 
 
 def cues(text: str) -> Iterator[tuple[int, int]]:
     """Yield the span of every time cue in a normalised text (lower case, ASCII folded)."""
-    for found in _ZH.finditer(text):
+    ascii_only = text.isascii()
+    for found in (_DIGITS if ascii_only else _ZH).finditer(text):
         yield found.start(), found.end()
-    if _LETTER.search(text) is not None:
-        for word in _EN_WORD.finditer(text):
-            token = word.group()
-            if token in _EN_WORDS or (token.startswith("fy") and token[2:].isdigit()):
-                yield word.start(), word.end()
-        for found in _EN_PHRASES.finditer(text):
+    if ascii_only or _LETTER.search(text) is not None:
+        for found in _EN.finditer(text):
             yield found.start(), found.end()
 
 

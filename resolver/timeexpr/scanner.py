@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
@@ -53,6 +52,8 @@ _REFINE: dict[Step, Step] = {
 _STEP_OF: dict[str, Step] = {step: step for step in STEPS}  # STEP_WORDS' group names
 _CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
 
+_LETTERS = re.compile("[a-z]")
+_COMPARE_EN = re.compile(r"yoy|mom|qoq|wow|over|vs|versus|compared|against")
 # Between a container and its part: 2024年3月, 2024年的春节, 上个月 下旬.
 _ZH_GAP = re.compile(r"\s*(?:的\s*)?")
 # Between an English part and its container after it: Friday last week, Q1 of 2024.
@@ -67,15 +68,16 @@ _LIST = re.compile(
     r"|\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+",
     re.ASCII,
 )
-# Before the first atom of an expression (matched up to it).
-_SINCE_OPENER = re.compile(r"(?:自从|打从|自|since\s+)\s*$", re.ASCII)
-_FROM_OPENER = re.compile(r"(?:从|由|from\s+)\s*$", re.ASCII)
-_BETWEEN_OPENER = re.compile(r"between\s+$", re.ASCII)
-_ASOF_OPENER = re.compile(
-    r"(?:截至|截止到|截止至|截止|截到|as\s+(?:of|at)\s+(?:the\s+)?(?:end\s+of\s+)?)\s*$", re.ASCII
+# Before the first atom of an expression (matched up to it), one group per kind of opener.
+_OPENER = re.compile(
+    r"(?:(?P<asof>截至|截止到|截止至|截止|截到|as\s+(?:of|at)\s+(?:the\s+)?(?:end\s+of\s+)?)"
+    r"|(?P<since>自从|打从|自|since\s+)|(?P<from>从|由|from\s+)|(?P<between>between\s+))\s*$",
+    re.ASCII,
 )
+_OPENER_ENDS = frozenset("截至止到自从由 ")
 _UNTIL_OPENER = re.compile(r"(?:到|截至|截止到|截止)\s*$")
-# After the last atom.
+# After the last atom: since, as of, harmless words. Most atoms are followed by none of them.
+_SUFFIX_STARTS = frozenset("以迄起开到至一 年月季底末终为的全整期之内")
 _SINCE_SUFFIX = re.compile(
     r"\s*(?:以来|迄今|(?:起|开始)?(?:一直)?[到至](?:今天|今日|现在|目前|当前|今(?![年天日]))(?:为止)?"
     r"|起|开始)"
@@ -117,8 +119,7 @@ class _Found(NamedTuple):
     same: bool = False  # 去年同期: a year before the other window
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """What a text says about time, before any caller override."""
 
     window: Window | None = None
@@ -140,7 +141,9 @@ class Reading:
 def read_time(query: str, clock: Clock) -> Reading:
     """Read a text (query or context) for its window, instant word, step and trend words."""
     text = normalize(query)
-    compared = [(m.start(), m.end()) for m in COMPARISON.finditer(text)] if text else []
+    compared = []
+    if "比" in text or "较" in text or (_LETTERS.search(text) and _COMPARE_EN.search(text)):
+        compared = [(m.start(), m.end()) for m in COMPARISON.finditer(text)]
     tokens = _tokens(text, query, clock, compared)
     found, instants = _expressions(text, tokens, clock)
     window, read, conflict = _choose(found, clock)
@@ -307,7 +310,8 @@ def _expressions(
             index += 1
             continue
         before = text[max(0, token.pos - 12) : token.pos]
-        between = _BETWEEN_OPENER.search(before)
+        opener = _OPENER.search(before) if before[-1:] in _OPENER_ENDS else None
+        between = opener is not None and opener.lastgroup == "between"
         items, joins = [token.atom], []
         stop, to_now = token.stop, False
         index += 1
@@ -315,7 +319,7 @@ def _expressions(
             following = tokens[index]
             if following.atom.kind == "same" or token.atom.kind == "same":
                 break  # 去年同期 joins the other window in _choose, wherever it is
-            join = _join(text, stop, following.pos, between=between is not None)
+            join = _join(text, stop, following.pos, between=between)
             if join is None:
                 break
             if following.atom.kind == "now":
@@ -333,7 +337,7 @@ def _expressions(
                 items,
                 joins,
                 span=(token.pos, stop),
-                before=before,
+                opener=opener,
                 clock=clock,
                 to_now=to_now,
             )
@@ -358,31 +362,28 @@ def _expression(
     joins: list[str],
     *,
     span: tuple[int, int],
-    before: str,
+    opener: re.Match[str] | None,
     clock: Clock,
     to_now: bool,
 ) -> _Found:
     """Read one expression: its opener, its suffix, and its window."""
     pos, stop = span
-    begin = pos
-    mode = "since" if to_now else "plain"
-    if (opener := _ASOF_OPENER.search(before)) is not None and not to_now:
-        mode, begin = "asof", pos - (len(before) - opener.start())
+    begin = pos if opener is None else pos - (len(opener.string) - opener.start())
+    kind = None if opener is None else opener.lastgroup
+    mode = "since" if to_now or (kind == "since" and len(items) == 1) else "plain"
+    if kind == "asof" and not to_now:
+        mode = "asof"
         if (tail := _ASOF_TAIL.match(text, stop)) is not None:
             stop = tail.end()
-    elif (suffix := _ASOF_SUFFIX.match(text, stop)) is not None and not to_now:
-        mode, stop = "asof", suffix.end()
-        if (until := _UNTIL_OPENER.search(before)) is not None:
-            begin = pos - (len(before) - until.start())
-    elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None and not to_now:
-        mode, stop = "since", suffix.end()
-    for opener_re in (_SINCE_OPENER, _FROM_OPENER, _BETWEEN_OPENER):
-        if mode != "asof" and (opener := opener_re.search(before)) is not None:
-            begin = pos - (len(before) - opener.start())
-            if opener_re is _SINCE_OPENER and len(items) == 1:
-                mode = "since"
-            break
-    if (harmless := _HARMLESS.match(text, stop)) is not None:
+    elif text[stop : stop + 1] in _SUFFIX_STARTS and not to_now:
+        if (suffix := _ASOF_SUFFIX.match(text, stop)) is not None:
+            mode, stop = "asof", suffix.end()
+            before = text[max(0, pos - 6) : pos]
+            until = _UNTIL_OPENER.search(before)
+            begin = pos if until is None else pos - (len(before) - until.start())
+        elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None:
+            mode, stop = "since", suffix.end()
+    if text[stop : stop + 1] in _SUFFIX_STARTS and (harmless := _HARMLESS.match(text, stop)):
         stop = harmless.end()
     if len(items) == 1 and items[0].kind == "same":
         return _Found(None, 0, 0, begin, stop, same=True)
