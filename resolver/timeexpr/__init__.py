@@ -28,6 +28,16 @@ May import: `resolver.core` (today: nothing of resolver at all).
 
 from resolver.timeexpr.convert import to_epoch_ms
 from resolver.timeexpr.result import Step, TimeResolution
-from resolver.timeexpr.scanner import resolve_time
+from resolver.timeexpr.scanner import Reading, read_time, resolve_time, settle
+from resolver.timeexpr.steps import step_of
 
-__all__ = ["Step", "TimeResolution", "resolve_time", "to_epoch_ms"]
+__all__ = [
+    "Reading",
+    "Step",
+    "TimeResolution",
+    "read_time",
+    "resolve_time",
+    "settle",
+    "step_of",
+    "to_epoch_ms",
+]
