@@ -35,9 +35,8 @@ from resolver.timeexpr.terms import NOW, Absolute, Clock, Relative, Term
 # period: one calendar period (2024年3月, 上个月); this: the current period so far (本月);
 # rolling: now-N..now; ago: the point now-N; span: first..last periods (2024年1-3月, 上半年);
 # partial: a period whose container is still open (3月, Q1, 周五, 15日); anchor: the start of
-# the current period, only a start (年初至今); now: an instant word; same: 去年同期, a year
-# before another window of the text.
-Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "anchor", "now", "same"]
+# the current period, only a start (年初至今); now: an instant word.
+Kind = Literal["period", "this", "rolling", "ago", "span", "partial", "anchor", "now"]
 
 
 class Atom(NamedTuple):
@@ -340,10 +339,9 @@ _SAME_UNITS: dict[str, Step] = {
 
 
 def _same(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    """去年同月/同季度: now's month/quarter a year back; 去年同期: a year before another window."""
-    unit = _SAME_UNITS.get(_need(match, "u"))
-    if unit is None:  # 同期, same period: needs the window it is the same as
-        return Atom("same", None)
+    """去年同月/同季度: now's month/quarter a year back. (去年同期 is no atom: it names no
+    period, and its cue 同期 stays unread, SPEC §4.1.)"""
+    unit = _SAME_UNITS[_need(match, "u")]
     back = -12 if unit == "month" else -4
     return Atom("period", unit, Relative(back, unit, unit))
 

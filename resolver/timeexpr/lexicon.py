@@ -183,9 +183,12 @@ CLOCK_UNITS: dict[str, int] = {
 # --- regex fragments -------------------------------------------------------------------------
 
 YEAR4 = r"(?:19|20|21)[0-9]{2}"
-# A two-digit year is read only right before 年 (24年3月), and not where the number counts
-# years (24年前, 成立10年以来, 10年期国债).
-YEAR2 = r"[0-9]{2}(?=\s*年(?!\s*(?:前|以前|之前|后|以后|之后|来|以来|内|多|左右|期|半|间|龄)))"
+# A two-digit year is read only right before 年 (24年3月, 24年前三季度), and not where the
+# number counts years (24年前, 成立10年以来, 10年期国债).
+YEAR2 = (
+    r"[0-9]{2}(?=\s*年(?!\s*(?:前(?![0-9一二两三四五六七八九十])|以前|之前|后|以后|之后|来|以来|内"
+    r"|多|左右|期|半|间|龄)))"
+)
 ZH_YEAR_DIGITS = r"[〇零一二三四五六七八九]{4}"
 ZH_COUNT = r"[0-9]{1,3}|[一二两三四五六七八九十百零]{1,5}"
 ZH_CLOCK_UNIT = r"小时|钟头|分钟"

@@ -151,7 +151,7 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     (
         "zh_same",
         "same",
-        r"(?:去年|上年|上一年)\s*的?\s*同(?P<u>月|季度|季|期)份?",
+        r"(?:去年|上年|上一年)\s*的?\s*同(?P<u>月|季度|季)份?",
         "中",
     ),
     (
@@ -160,6 +160,7 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         rf"(?P<f>{_ZH_FESTIVALS}|十一(?=\s*(?:{_ZH_HOLIDAY})))(?P<hol>\s*(?:{_ZH_HOLIDAY}))?",
         "0中",
     ),
+    ("zh_fortnight", "fortnight", r"(?:最近|近|过去)的?这?\s*双周", "中"),
     (
         "zh_rolling",
         "rolling",
@@ -259,7 +260,7 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         "en_same",
         "same",
         (
-            r"\b(?:the\s+)?same\s+(?P<u>month|quarter|period)\s+(?:of\s+|in\s+)?"
+            r"\b(?:the\s+)?same\s+(?P<u>month|quarter)\s+(?:of\s+|in\s+)?"
             r"(?:last|the\s+previous|the\s+prior)\s+year\b"
         ),
         "st",

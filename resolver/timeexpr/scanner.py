@@ -11,8 +11,7 @@
    start(X)..now; as-of is the point end(X). A part without a container takes it from the
    other end (2024年3月和4月, 上周一到周三), alone from now (partials.bare).
 4. The window: one expression gives it. Two that cannot be joined settle nothing (unless they
-   are the same window); 去年同期 is a year before the one other window of the text and joins
-   it as a list. An instant word counts only when there is no window.
+   are the same window). An instant word counts only when there is no window.
 5. Never settle half a question: every time cue of the text (`cues`) must lie inside what was
    read — the expressions, instant, step, trend and comparison words. Otherwise the text is
    "unread": no window, no instant, no step.
@@ -26,7 +25,6 @@ from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.atoms import Atom, build, dated
-from resolver.timeexpr.calendar import days_in_month
 from resolver.timeexpr.cues import first_unread, merge
 from resolver.timeexpr.lexicon import normalize
 from resolver.timeexpr.partials import Partial, bare, container_first, inherit
@@ -39,7 +37,7 @@ from resolver.timeexpr.patterns import (
     atoms,
 )
 from resolver.timeexpr.result import STEPS, Step, TimeResolution
-from resolver.timeexpr.terms import NOW, Absolute, Clock, EndOf, Relative, Term, YearBack
+from resolver.timeexpr.terms import NOW, Absolute, Clock, EndOf, Relative, Term
 
 # A trend word on a single period asks for one unit finer.
 _REFINE: dict[Step, Step] = {
@@ -62,10 +60,9 @@ _RANGE = re.compile(
     r"\s*(?:-|–|—|~|～|(?:一直)?[到至]|直到)\s*|\s+(?:to|until|till|through|thru)\s+", re.ASCII
 )
 _AND = re.compile(r"\s+and\s+", re.ASCII)
+# Only list words join two windows: 2024年3月 vs 2023年3月 is two windows, and settles nothing.
 _LIST = re.compile(
-    r"\s*(?:和|与|及|以及|跟|、|&)\s*|\s*,\s*(?:and\s+)?|\s+(?:and|&|as\s+well\s+as)\s+"
-    r"|\s*(?:和|与|跟|同)?\s*(?:相比|对比|比较|较|比|相较)(?:于)?\s*"
-    r"|\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+",
+    r"\s*(?:和|与|及|以及|跟|、|&)\s*|\s*,\s*(?:and\s+)?|\s+(?:and|&|as\s+well\s+as)\s+",
     re.ASCII,
 )
 # Before the first atom of an expression (matched up to it), one group per kind of opener.
@@ -116,7 +113,6 @@ class _Found(NamedTuple):
     end: int
     pos: int
     stop: int
-    same: bool = False  # 去年同期: a year before the other window
 
 
 class Reading(NamedTuple):
@@ -146,7 +142,7 @@ def read_time(query: str, clock: Clock) -> Reading:
         compared = [(m.start(), m.end()) for m in COMPARISON.finditer(text)]
     tokens = _tokens(text, query, clock, compared)
     found, instants = _expressions(text, tokens, clock)
-    window, read, conflict = _choose(found, clock)
+    window, read, conflict = _choose(found)
     read.extend(compared)
     read.extend(instants)
     step_match = None
@@ -317,8 +313,6 @@ def _expressions(
         index += 1
         while index < len(tokens):
             following = tokens[index]
-            if following.atom.kind == "same" or token.atom.kind == "same":
-                break  # 去年同期 joins the other window in _choose, wherever it is
             join = _join(text, stop, following.pos, between=between)
             if join is None:
                 break
@@ -385,8 +379,6 @@ def _expression(
             mode, stop = "since", suffix.end()
     if text[stop : stop + 1] in _SUFFIX_STARTS and (harmless := _HARMLESS.match(text, stop)):
         stop = harmless.end()
-    if len(items) == 1 and items[0].kind == "same":
-        return _Found(None, 0, 0, begin, stop, same=True)
     window = _window(items, joins, mode, clock)
     if window is None:
         return _Found(None, 0, 0, begin, stop)
@@ -431,7 +423,7 @@ def _place_all(items: list[Atom], clock: Clock) -> list[Atom] | None:
     placed: list[Atom] = []
     for atom in items:
         if atom.kind != "partial" or atom.partial is None:
-            if len(items) > 1 and atom.kind in ("rolling", "same"):
+            if len(items) > 1 and atom.kind == "rolling":
                 return None  # 最近3个月到…: a rolling window is no end of a range
             placed.append(atom)
             continue
@@ -511,53 +503,13 @@ def _bounds(window: Window, clock: Clock) -> tuple[int, int] | None:
 # -- 4: the window ---------------------------------------------------------------------------
 
 
-def _choose(found: list[_Found], clock: Clock) -> tuple[_Found | None, list[tuple[int, int]], bool]:
+def _choose(found: list[_Found]) -> tuple[_Found | None, list[tuple[int, int]], bool]:
     """The one window of the text, the spans read, and whether windows conflict."""
     windows = [f for f in found if f.window is not None]
-    same = [f for f in found if f.same]
-    if same and len(windows) == 1:
-        joined = _with_year_before(windows[0], clock)
-        if joined is not None:
-            read = [(f.pos, f.stop) for f in found if f.same or f.window is not None]
-            return joined, read, False
     if not windows:
         return None, [], False
     first = windows[0]
-    if any(
-        (f.start, f.end, f.window.unit if f.window else None)
-        != (first.start, first.end, first.window.unit if first.window else None)
-        for f in windows[1:]
-    ):
+    key = (first.start, first.end, first.window.unit if first.window else None)
+    if any((f.start, f.end, f.window.unit if f.window else None) != key for f in windows[1:]):
         return None, [], True
     return first, [(f.pos, f.stop) for f in windows], False
-
-
-def _with_year_before(found: _Found, clock: Clock) -> _Found | None:
-    """The window and the same window a year before it (去年同期), as one list."""
-    window = found.window
-    if window is None:
-        return None
-    back_first = _year_back(window.first)
-    back_last = None if window.last is None else _year_back(window.last)
-    if back_first is None or (window.last is not None and back_last is None):
-        return None
-    back = Window(back_first, back_last, window.unit, single=False)
-    bounds = _bounds(back, clock)
-    if bounds is None:
-        return None
-    joined = Window(back_first, window.last or window.first, window.unit, single=False)
-    return _Found(joined, bounds[0], found.end, found.pos, found.stop)
-
-
-def _year_back(term: Term) -> Term | None:
-    if isinstance(term, Relative):
-        return YearBack(term)
-    if isinstance(term, Absolute) and term.unit != "week":
-        first = term.first
-        return Absolute(
-            term.unit,
-            first.replace(
-                year=first.year - 1, day=min(first.day, days_in_month(first.year - 1, first.month))
-            ),
-        )
-    return None

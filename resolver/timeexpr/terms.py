@@ -165,33 +165,5 @@ class EndOf(NamedTuple):
         return point, point
 
 
-class YearBack(NamedTuple):
-    """A now-relative period one year back (去年同期 of 本月: this month, last year)."""
-
-    term: Relative
-
-    def __str__(self) -> str:
-        return f"({self.term})-1y"
-
-    def _clock(self, clock: Clock) -> Clock:
-        return Clock(epoch_ms(shift(clock.wall, -1, "year"), clock.tz), clock.tz)
-
-    def first_day(self, clock: Clock) -> date:
-        """Return the local date the term starts on."""
-        return self.term.first_day(self._clock(clock))
-
-    def start_ms(self, clock: Clock) -> int:
-        """Return the term's first ms, a year back."""
-        return self.term.start_ms(self._clock(clock))
-
-    def end_ms(self, clock: Clock) -> int:
-        """Return the term's last ms, a year back."""
-        return self.term.end_ms(self._clock(clock))
-
-    def bounds(self, clock: Clock) -> tuple[int, int]:
-        """Return the term's first and last ms, a year back."""
-        return self.term.bounds(self._clock(clock))
-
-
-Term = Relative | Absolute | EndOf | YearBack
+Term = Relative | Absolute | EndOf
 NOW = Relative()
