@@ -1,7 +1,8 @@
-"""`python -m benchmarks timespeed [--repeat N] [--gold PATH]`: engine speed on the gold set.
+"""`python -m benchmarks timespeed [--repeat N] [--gold PATH ...]`: engine speed on the gold.
 
-Times one `resolve_time` call per gold case (with the case's overrides), `--repeat` passes
-after one warm-up pass, and prints in µs:
+Times one `resolve_time` call per gold case (with the case's overrides) over the whole
+scanner gold set (v1 and v2, or the `--gold` files), `--repeat` passes after one warm-up pass,
+and prints in µs:
 
 - all calls: median and p99 of every timed call (wall clock), overall and per language;
 - best of N: per query the fastest of its N calls, then the median and p99 over queries.
@@ -23,7 +24,7 @@ import time
 import timeit
 from pathlib import Path
 
-from benchmarks.gold import GOLD_PATH, Case, load
+from benchmarks.gold import GOLD_PATH, GOLD_V2_PATH, Case, load
 from benchmarks.results_dir import add_save_flag, results_dir
 
 
@@ -50,13 +51,13 @@ def _calibration_us() -> float:
 def main(argv: list[str]) -> int:
     """Time the engine over every gold query and record median/p99 µs."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks timespeed")
-    parser.add_argument("--gold", type=Path, default=GOLD_PATH)
+    parser.add_argument("--gold", type=Path, action="append", help="default: v1 and v2")
     parser.add_argument("--repeat", type=int, default=20, help="timed passes over the gold set")
     parser.add_argument("--out", type=Path, help="the JSON report (default: timespeed.json)")
     add_save_flag(parser)
     args = parser.parse_args(argv)
 
-    cases = load(args.gold)
+    cases = [case for path in args.gold or (GOLD_PATH, GOLD_V2_PATH) for case in load(path)]
     for case in cases:  # warm-up: imports, regex caches, zoneinfo transition tables
         case.run()
     calibration = _calibration_us()

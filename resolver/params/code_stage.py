@@ -10,8 +10,7 @@ from typing import Any, Literal, cast
 from resolver.params.context import CoercionError, coerce
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
-from resolver.timeexpr import Step, TimeResolution, settle, step_of, to_epoch_ms
-from resolver.timeexpr import resolve_time
+from resolver.timeexpr import Step, TimeResolution, resolve_time, settle, step_of, to_epoch_ms
 from rules import registry
 from rules.spec import METRIC_TIME_PARAMS, STEPS, PropertySpec
 from rules.violation import Violation

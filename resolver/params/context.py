@@ -160,6 +160,8 @@ def _free_text(text: str) -> tuple[dict[str, Any], tuple[tuple[str | None, str],
         if not segment:
             continue
         match = _WORDS_PAIR.search(segment) or _ASCII_PAIR.search(segment)
+        if match is not None and any(sep in segment[: match.start(1)] for sep in "=：:"):
+            match = None  # T10 of 当前时间=2025-03-11T10:00 is inside a value, not a key
         match = match or _ANY_PAIR.search(segment)
         if match is not None and match.group(2).strip():
             key, value = match.group(1), match.group(2).strip()

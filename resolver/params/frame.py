@@ -96,14 +96,16 @@ def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
     if not found:
         return None
     text = value.strip() if isinstance(value, str) else ""
-    try:
-        if not _ISO.fullmatch(text):
-            raise ValueError(text)
-        moment = datetime.fromisoformat(text)
-    except ValueError as exc:
+    moment = None
+    if _ISO.fullmatch(text):
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:  # 2025-02-30, hour 25
+            moment = None
+    if moment is None:
         raise BadRequest(
             f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
-        ) from exc
+        )
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
     now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)

@@ -400,11 +400,11 @@ def _window(items: list[Atom], joins: list[str], mode: str, clock: Clock) -> Win
         return Window(only.first, NOW, only.unit or unit, single=False)
     if mode == "asof":
         return _as_of(only, unit, clock)
-    if len(items) == 1:
-        if only.kind == "anchor":
-            return None  # 年初 alone is "early in the year", not a window
-        return Window(only.first, only.last, unit, only.kind in ("period", "this"))
-    return _joined(placed, joins, unit, clock)
+    if len(items) > 1:
+        return _joined(placed, joins, unit, clock)
+    # 年初 alone is "early in the year", not a window
+    single = Window(only.first, only.last, unit, only.kind in ("period", "this"))
+    return None if only.kind == "anchor" else single
 
 
 def _as_of(atom: Atom, unit: Step, clock: Clock) -> Window | None:
