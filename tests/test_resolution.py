@@ -211,7 +211,10 @@ async def test_missing_list_is_complete_and_in_request_order(
         f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}"
         for m in result["missing"]
     )
-    assert result["missing"][0]["ask"] == "请明确查询的时间范围和步长，或说明查询当前值"
+    assert result["missing"][0]["ask"] == (  # SPEC §4.1: the ask names what to send
+        "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
+        "或 start=2024-01-01；end=2024-03-31；step=month），或说明查询当前值（instant=true）"
+    )
     assert "additional_context" in result["missing"][1]["ask"]
 
 
