@@ -69,18 +69,29 @@ class ParamsService:
         for state in states:
             apply_time_rules(state, frame)
         pending = [s for s in states if s.open_params()]
-        if pending and not frame.query.strip():
-            names = ", ".join(s.name for s in pending)
-            raise BadRequest(
-                f"query is empty but {names} still need inputs; send a query or supply "
-                "every input in dynamic_params/additional_context",
-                details={"open": {s.name: s.open_params() for s in pending}},
-            )
+        if not frame.query.strip():
+            # Nothing for the LLM to read: schema defaults fill what they can (SPEC §1 step 4).
+            for state in pending:
+                state.apply_defaults(frame.language)
+            pending = [s for s in pending if s.open_params()]
+            if pending:
+                names = ", ".join(s.name for s in pending)
+                raise BadRequest(
+                    f"query is empty but {names} still need inputs; send a query or supply "
+                    "every input in dynamic_params/additional_context",
+                    details={"open": {s.name: s.open_params() for s in pending}},
+                )
         if pending and self.llm is None:
             for state in pending:
-                state.report_missing(frame.language)
+                state.apply_defaults(frame.language)
+                if state.open_params():
+                    state.report_missing(frame.language)
         elif pending:
+            # The LLM may read an input from the query; a default fills it only if still open.
             await self._ask_llm(pending, frame, request)
+            for state in pending:
+                if state.failure is None:
+                    state.apply_defaults(frame.language)
         return _merge(states, frame, debug=request.options.return_debug)
 
     async def _ask_llm(
