@@ -56,10 +56,10 @@ _ZH_CUES = (
     r"|(?:周|星期|礼拜)[一二三四五六日天末]"
     rf"|{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}"
     # after a time word: 春节前后, 3月15日左右, 2024年以前, 10天后
-    r"|(?<=[年月日号天周季节旬末初底期0-9午庆秋宵夕旦一二三四五六七八九十])\s*"
+    r"|(?<=[年月日号天周季度份节旬末初底期时钟来今0-9午庆秋宵夕旦一二三四五六七八九十])\s*"
     r"(?:前后|左右|上下|之前|以前|之后|以后|前夕|前|后)"
     # edges of a period: 年初, 月底, 季末, 年中 (not 年中国)
-    r"|(?<=[年月季周期])(?:初|底|末|终)|(?<=[年月])中(?=$|[的，,。；;\s])"
+    r"|(?<=[年月季度份周期0-9])(?:初|底|末|终)|(?<=[年月])中(?=$|[的，,。；;\s])"
 )
 # Digits, in any language: times of day, years, 618.
 _DIGIT_CUES = (
@@ -84,13 +84,14 @@ _EN_WORD_LIST = """day days week weeks month months quarter quarters year years 
     jan feb mar apr jun jul aug sep sept oct nov dec
     monday tuesday wednesday thursday friday saturday sunday"""
 _EN_WORDS = "|".join(sorted(_EN_WORD_LIST.split(), key=len, reverse=True))
+# Letters, not \b, bound a word: q3christmas holds the cue christmas.
 _EN = re.compile(
-    rf"\b(?:{_EN_WORDS}|fy[0-9]*|so\s+far|(?:end|beginning|start|middle)\s+of|mid-"
-    r"|black\s+friday|cyber\s+monday"
+    rf"(?<![a-z])(?:(?:{_EN_WORDS}|fy[0-9]*|so\s+far|black\s+friday|cyber\s+monday)(?![a-z])"
+    r"|(?:end|beginning|start|middle)\s+of\b|mid-"
     r"|(?:around|about|approximately|roughly|circa|before|after|prior\s+to|earlier\s+than"
     r"|later\s+than|early|late)\s+(?=(?:the\s+)?(?:[0-9]|q[1-4]\b|h[12]\b|jan|feb|mar|apr|may"
     r"|jun|jul|aug|sep|oct|nov|dec|last\b|this\b|next\b|spring|summer|autumn|fall|winter"
-    r"|[a-z]+day\b)))\b",
+    r"|[a-z]+day\b)))",
     re.ASCII,
 )
 _LETTER = re.compile("[a-z]")

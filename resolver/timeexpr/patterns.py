@@ -170,7 +170,8 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     (
         "zh_ago",
         "ago",
-        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*(?P<u>{ZH_UNIT})(?P<half>半)?\s*(?:之前|以前|前)",
+        # 3月前 is "before March" as often as "3 months ago": only 3个月前 is read.
+        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*(?P<u>(?!月){ZH_UNIT})(?P<half>半)?\s*(?:之前|以前|前)",
         "0中",
     ),
     (

@@ -84,6 +84,10 @@ _SINCE_SUFFIX = re.compile(
 )
 _ASOF_TAIL = re.compile(r"\s*(?:年底|年末|月底|月末|季末|季度末|底|末|终)?\s*(?:为止)?")
 _ASOF_SUFFIX = re.compile(r"\s*(?:年底|年末|月底|月末|季末|季度末|底|末|终)?\s*为止")
+# Right after an expression, these make it approximate or an edge of it (春节期间前后, 2024年
+# 以前, Q3末, 3月前 = before March): the expression is then not what the text asks for.
+_AROUND = re.compile(r"\s*(?:前后|左右|上下|之前|以前|之后|以后|前夕|前|后|初|底|末|终)")
+_AROUND_STARTS = frozenset("前左上之以后初底末终 ")
 _HARMLESS = re.compile(r"\s*的?\s*(?:全年|整年|全月|整月|全天|整天|期间|之内|以内|内)")
 
 
@@ -379,6 +383,8 @@ def _expression(
             mode, stop = "since", suffix.end()
     if text[stop : stop + 1] in _SUFFIX_STARTS and (harmless := _HARMLESS.match(text, stop)):
         stop = harmless.end()
+    if text[stop : stop + 1] in _AROUND_STARTS and _AROUND.match(text, stop):
+        return _Found(None, 0, 0, begin, stop)
     window = _window(items, joins, mode, clock)
     if window is None:
         return _Found(None, 0, 0, begin, stop)
