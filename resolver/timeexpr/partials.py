@@ -62,8 +62,9 @@ class FirstN(NamedTuple):
     def place(self, first: date) -> Placed:
         """Return the first and the Nth unit of the container starting on `first`."""
         if self.unit == "day":
-            if self.n > days_in_month(first.year, first.month):
-                raise ValueError("more days than the month has")
+            days = (date(first.year + 1, 1, 1) - first).days if self.container == "year" else 0
+            if self.n > (days or days_in_month(first.year, first.month)):
+                raise ValueError("more days than the container has")
             return Absolute("day", first), Absolute("day", first + timedelta(self.n - 1))
         months = {"month": 1, "quarter": 3}[self.unit] * self.n
         if months > 12:

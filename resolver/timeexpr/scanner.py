@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 from resolver.timeexpr.atoms import Atom, build, dated
 from resolver.timeexpr.cues import first_unread, merge
 from resolver.timeexpr.lexicon import normalize
-from resolver.timeexpr.partials import Partial, bare, container_first, inherit
+from resolver.timeexpr.partials import FirstN, Partial, bare, container_first, inherit
 from resolver.timeexpr.patterns import (
     COMPARISON,
     STEP_CUES,
@@ -271,6 +271,8 @@ def _within(container: Atom, part: Atom, clock: Clock) -> Atom | None:
     partial = part.partial
     if partial is None or part.kind not in ("partial", "rolling"):
         return None
+    if isinstance(partial, FirstN) and partial.unit == "day" and container.unit == "year":
+        partial = FirstN(partial.n, "day", "year")  # 2024年前10天: of the year, not a month
     first = _container_day(container, _CONTAINER_UNIT[partial.container], clock)
     if first is None:
         return None
@@ -309,7 +311,7 @@ def _expressions(
             instants.append((token.pos, token.stop))
             index += 1
             continue
-        before = text[max(0, token.pos - 12) : token.pos]
+        before = text[max(0, token.pos - 24) : token.pos]
         opener = _OPENER.search(before) if before[-1:] in _OPENER_ENDS else None
         between = opener is not None and opener.lastgroup == "between"
         items, joins = [token.atom], []
