@@ -79,9 +79,16 @@ _THIS_WORDS: dict[str, Step] = {
 _MAY_AFTER = re.compile(r"\b(?:in|since|from|to|until|till|through|of|between|and|during)\s+$")
 
 
+# (scanner id, atom, group) → group index: a Pattern's own hash walks its compiled code.
+_GROUPS: dict[tuple[int, str | None, str], int | None] = {}
+
+
 def _opt(match: re.Match[str], name: str) -> str | None:
     """Return the atom's inner group `name` (None when the atom has none or it did not match)."""
-    index = match.re.groupindex.get(f"{match.lastgroup}_{name}")
+    key = (id(match.re), match.lastgroup, name)
+    index = _GROUPS.get(key, -1)
+    if index == -1:  # worked out once per scanner, atom and group
+        index = _GROUPS[key] = match.re.groupindex.get(f"{match.lastgroup}_{name}")
     return None if index is None else match.group(index)
 
 

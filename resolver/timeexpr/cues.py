@@ -53,7 +53,7 @@ _WORDS = (
 _ZH_CUES = (
     rf"(?:{_NUM})\s*(?:个\s*)?(?:{_UNITS})"
     rf"|{_RELATIVE}"
-    r"|(?:周|星期|礼拜)[一二三四五六日天末]"
+    r"|(?:周|星期|礼拜)[一二三四五六日天末]|(?<=周|期|拜)[一二三四五六日天末]"
     rf"|{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}"
     # after a time word: 春节前后, 3月15日左右, 2024年以前, 10天后
     r"|(?<=[年月日号天周季度份节旬末初底期时钟来今0-9午庆秋宵夕旦一二三四五六七八九十])\s*"
@@ -68,8 +68,16 @@ _DIGIT_CUES = (
 )
 # Most characters start no cue: a class of every character the cues hold lets `re` skip the
 # alternation there (3× faster on a typical query).
-_STARTS = "".join(sorted({char for char in _ZH_CUES + _DIGIT_CUES if char > "\x7f"}))
-_ZH = re.compile(f"(?=[0-9{_STARTS}])(?:{_ZH_CUES}|{_DIGIT_CUES})", re.ASCII)
+_STARTS = "".join(
+    sorted(
+        {word[0] for word in f"{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}".split("|")}
+        | set("零〇一二两三四五六七八九十百千几若半好些")  # counts
+        | set("上下本这那当次翌同前后去今明昨往历隔")  # relative words
+        | set("周星礼日天末")  # weekdays, and their tail after 每周
+        | set("前左上之以后初底末终中")  # approximations and edges after a time word
+    )
+)
+_ZH = re.compile(f"(?=[0-9\\s{_STARTS}])(?:{_ZH_CUES}|{_DIGIT_CUES})", re.ASCII)
 _DIGITS = re.compile(_DIGIT_CUES, re.ASCII)
 
 # English cue words ("may" is left out: mostly the verb) and phrases.
@@ -86,7 +94,7 @@ _EN_WORD_LIST = """day days week weeks month months quarter quarters year years 
 _EN_WORDS = "|".join(sorted(_EN_WORD_LIST.split(), key=len, reverse=True))
 # Letters, not \b, bound a word: q3christmas holds the cue christmas.
 _EN = re.compile(
-    rf"(?<![a-z])(?:(?:{_EN_WORDS}|fy[0-9]*|so\s+far|black\s+friday|cyber\s+monday)(?![a-z])"
+    rf"(?=[a-z])(?<![a-z])(?:(?:{_EN_WORDS}|fy[0-9]*|so\s+far|black\s+friday|cyber\s+monday)(?![a-z])"
     r"|(?:end|beginning|start|middle)\s+of\b|mid-"
     r"|(?:around|about|approximately|roughly|circa|before|after|prior\s+to|earlier\s+than"
     r"|later\s+than|early|late)\s+(?=(?:the\s+)?(?:[0-9]|q[1-4]\b|h[12]\b|jan|feb|mar|apr|may"
@@ -95,6 +103,9 @@ _EN = re.compile(
     re.ASCII,
 )
 _LETTER = re.compile("[a-z]")
+# One search per gap: every cue of a text with CJK characters, or of an ASCII one.
+_ANY_TEXT = re.compile(f"{_ZH.pattern}|{_EN.pattern}", re.ASCII)
+_ASCII_TEXT = re.compile(f"{_DIGITS.pattern}|{_EN.pattern}", re.ASCII)
 
 
 def cues(text: str) -> Iterator[tuple[int, int]]:
@@ -107,11 +118,30 @@ def cues(text: str) -> Iterator[tuple[int, int]]:
             yield found.start(), found.end()
 
 
+# How far past a gap an English cue may look (before March 2024 looks ahead at March).
+_REACH = 24
+
+
 def first_unread(text: str, read: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
-    """Return the first cue not inside one of the `read` spans (sorted, merged), or None."""
-    for start, end in cues(text):
-        if not any(lo <= start and end <= hi for lo, hi in read):
-            return start, end
+    """Return the first cue that starts outside the `read` spans (sorted, merged), or None.
+
+    A cue starting inside a span is part of what was read (the words of a cue that runs on
+    past a span, 每周一 or 上周末, are cues of their own: 一 after 周, 末 after 周). Only the
+    gaps between the spans are searched: most of a text is read."""
+    if text.isascii():
+        pattern, reach = _ASCII_TEXT, _REACH
+    elif _LETTER.search(text) is not None:
+        pattern, reach = _ANY_TEXT, _REACH
+    else:
+        pattern, reach = _ZH, 1
+    done = 0  # the end of the last read span
+    size = len(text)
+    for lo, hi in (*read, (size, size)):
+        if done < lo:
+            found = pattern.search(text, done, min(size, lo + reach))
+            if found is not None and found.start() < lo:
+                return found.start(), found.end()
+        done = max(done, hi)
     return None
 
 

@@ -68,7 +68,7 @@ _EN_Q = r"\bq(?P<q>[1-4])"
 _EN_OQ = rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter"
 _EN_W = r"\bweek\s+(?P<w>[0-9]{1,2})"
 _EN_H = r"\b(?:the\s+)?(?P<h>first|second)\s+half"
-_ZH_WEEKDAY = r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"
+_ZH_WEEKDAY = r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?!均)"  # 周日均: a daily average
 _ZH_HOLIDAY = r"放假期间|小长假|黄金周|长假|假期|假日|期间"
 _EN_HOLIDAY = r"golden\s+week|holidays?|break|vacation|period"
 

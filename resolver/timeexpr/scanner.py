@@ -50,8 +50,11 @@ _REFINE: dict[Step, Step] = {
 _STEP_OF: dict[str, Step] = {step: step for step in STEPS}  # STEP_WORDS' group names
 _CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
 
-_LETTERS = re.compile("[a-z]")
 _COMPARE_EN = re.compile(r"yoy|mom|qoq|wow|over|vs|versus|compared|against")
+# Every step word, trend word and comparison word holds one of these.
+_EXTRAS = re.compile(
+    f"{STEP_CUES.pattern}|{TREND_CUES.pattern}|比|较|{_COMPARE_EN.pattern}"
+)
 # Between a container and its part: 2024年3月, 2024年的春节, 上个月 下旬.
 _ZH_GAP = re.compile(r"\s*(?:的\s*)?")
 # Between an English part and its container after it: Friday last week, Q1 of 2024.
@@ -74,7 +77,8 @@ _OPENER = re.compile(
 _OPENER_ENDS = frozenset("截至止到自从由 ")
 _UNTIL_OPENER = re.compile(r"(?:到|截至|截止到|截止)\s*$")
 # After the last atom: since, as of, harmless words. Most atoms are followed by none of them.
-_SUFFIX_STARTS = frozenset("以迄起开到至一 年月季底末终为的全整期之内")
+_SUFFIX_STARTS = frozenset("以迄起开到至一 年月季底末终为")
+_HARMLESS_STARTS = frozenset("的全整期之以内 ")
 _SINCE_SUFFIX = re.compile(
     r"\s*(?:以来|迄今|(?:起|开始)?(?:一直)?[到至](?:今天|今日|现在|目前|当前|今(?![年天日]))(?:为止)?"
     r"|起|开始)"
@@ -141,45 +145,40 @@ class Reading(NamedTuple):
 def read_time(query: str, clock: Clock) -> Reading:
     """Read a text (query or context) for its window, instant word, step and trend words."""
     text = normalize(query)
-    compared = []
-    if "比" in text or "较" in text or (_LETTERS.search(text) and _COMPARE_EN.search(text)):
+    extras = _EXTRAS.search(text) is not None  # most texts hold no step, trend or comparison
+    compared: list[tuple[int, int]] = []
+    if extras and ("比" in text or "较" in text or _COMPARE_EN.search(text)):
         compared = [(m.start(), m.end()) for m in COMPARISON.finditer(text)]
     tokens = _tokens(text, query, clock, compared)
-    found, instants = _expressions(text, tokens, clock)
-    window, read, conflict = _choose(found)
-    read.extend(compared)
-    read.extend(instants)
+    found, read = _expressions(text, tokens, clock)  # read: the instant words so far
+    instants = read[:]
+    window, conflict = _choose(found, read)
+    read += compared
     step_match = None
-    outside = (0, 0) if window is None else (window.pos, window.stop)
-    if STEP_CUES.search(text) is not None:
+    if extras and STEP_CUES.search(text) is not None:
+        lo, hi = (0, 0) if window is None else (window.pos, window.stop)
         for match in STEP_WORDS.finditer(text):
-            if outside[0] <= match.start() < outside[1]:
-                continue
-            read.append((match.start(), match.end()))
-            step_match = step_match or match
+            if not lo <= match.start() < hi:
+                read.append((match.start(), match.end()))
+                step_match = step_match or match
     trend = False
-    if TREND_CUES.search(text) is not None:
+    if extras and TREND_CUES.search(text) is not None:
         for match in TREND_WORDS.finditer(text):
             read.append((match.start(), match.end()))
             trend = True
-    unread = first_unread(text, merge(read))
+    unread = first_unread(text, merge(read) if len(read) > 1 else read)
     if unread is not None or conflict:
         where = unread or (found[0].pos, found[0].stop)
         return Reading(unread=query[where[0] : where[1]])
-    step = None if step_match is None else _STEP_OF[step_match.lastgroup or ""]
-    step_word = None if step_match is None else query[step_match.start() : step_match.end()]
-    if window is not None and window.window is not None:
-        return Reading(
-            window=window.window,
-            start=window.start,
-            end=window.end,
-            matched=query[window.pos : window.stop],
-            step=step,
-            step_word=step_word,
-            trend=trend,
-        )
+    step = step_word = None
+    if step_match is not None:
+        step = _STEP_OF[step_match.lastgroup or ""]
+        step_word = query[step_match.start() : step_match.end()]
+    if window is not None:
+        matched = query[window.pos : window.stop]
+        return Reading(window.window, window.start, window.end, matched, None, step, step_word, trend)
     instant = query[instants[0][0] : instants[0][1]] if instants else None
-    return Reading(instant=instant, step=step, step_word=step_word, trend=trend)
+    return Reading(None, None, None, None, instant, step, step_word, trend)
 
 
 def resolve_time(
@@ -247,13 +246,13 @@ def _tokens(text: str, query: str, clock: Clock, compared: list[tuple[int, int]]
     out: list[_Token] = []
     for found in atoms(text):
         pos, stop = found.start(), found.end()
-        if any(lo <= pos and stop <= hi for lo, hi in compared):
+        if compared and any(lo <= pos and stop <= hi for lo, hi in compared):
             continue
         atom = build(found, clock, query)
         if atom is None:
             continue
-        if out:
-            previous = out[-1]
+        previous = out[-1] if out else None
+        if previous is not None and (atom.partial is not None or previous.atom.partial is not None):
             merged = None
             if _ZH_GAP.fullmatch(text, previous.stop, pos):
                 merged = _within(previous.atom, atom, clock)
@@ -304,20 +303,22 @@ def _expressions(
     """Group the atoms into expressions; return them and the spans of the instant words."""
     found: list[_Found] = []
     instants: list[tuple[int, int]] = []
-    index = 0
-    while index < len(tokens):
+    index, count = 0, len(tokens)
+    while index < count:
         token = tokens[index]
+        pos = token.pos
         if token.atom.kind == "now":
-            instants.append((token.pos, token.stop))
+            instants.append((pos, token.stop))
             index += 1
             continue
-        before = text[max(0, token.pos - 24) : token.pos]
-        opener = _OPENER.search(before) if before[-1:] in _OPENER_ENDS else None
+        opener = None
+        if pos and text[pos - 1] in _OPENER_ENDS:
+            opener = _OPENER.search(text[max(0, pos - 24) : pos])
         between = opener is not None and opener.lastgroup == "between"
         items, joins = [token.atom], []
         stop, to_now = token.stop, False
         index += 1
-        while index < len(tokens):
+        while index < count:
             following = tokens[index]
             join = _join(text, stop, following.pos, between=between)
             if join is None:
@@ -333,13 +334,7 @@ def _expressions(
             index += 1
         found.append(
             _expression(
-                text,
-                items,
-                joins,
-                span=(token.pos, stop),
-                opener=opener,
-                clock=clock,
-                to_now=to_now,
+                text, items, joins, span=(pos, stop), opener=opener, clock=clock, to_now=to_now
             )
         )
     return found, instants
@@ -347,6 +342,8 @@ def _expressions(
 
 def _join(text: str, stop: int, pos: int, *, between: bool) -> str | None:
     """How two atoms are joined by the text between them: range, list, or not at all."""
+    if pos - stop > 16 or pos == stop:  # no connector is that long, or missing
+        return None
     if _RANGE.fullmatch(text, stop, pos):
         return "range"
     if _AND.fullmatch(text, stop, pos):
@@ -383,7 +380,7 @@ def _expression(
             begin = pos if until is None else pos - (len(before) - until.start())
         elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None:
             mode, stop = "since", suffix.end()
-    if text[stop : stop + 1] in _SUFFIX_STARTS and (harmless := _HARMLESS.match(text, stop)):
+    if text[stop : stop + 1] in _HARMLESS_STARTS and (harmless := _HARMLESS.match(text, stop)):
         stop = harmless.end()
     if text[stop : stop + 1] in _AROUND_STARTS and _AROUND.match(text, stop):
         return _Found(None, 0, 0, begin, stop)
@@ -397,6 +394,11 @@ def _expression(
 
 
 def _window(items: list[Atom], joins: list[str], mode: str, clock: Clock) -> Window | None:
+    only = items[0]
+    if mode == "plain" and len(items) == 1 and only.kind in ("period", "this", "rolling", "ago"):
+        if only.first is None or only.unit is None:  # the common case, taken directly
+            return None
+        return Window(only.first, only.last, only.unit, only.kind in ("period", "this"))
     placed = None if mode != "plain" and len(items) > 1 else _place_all(items, clock)
     if not placed:
         return None
@@ -511,13 +513,15 @@ def _bounds(window: Window, clock: Clock) -> tuple[int, int] | None:
 # -- 4: the window ---------------------------------------------------------------------------
 
 
-def _choose(found: list[_Found]) -> tuple[_Found | None, list[tuple[int, int]], bool]:
-    """The one window of the text, the spans read, and whether windows conflict."""
+def _choose(found: list[_Found], read: list[tuple[int, int]]) -> tuple[_Found | None, bool]:
+    """The one window of the text (its spans added to `read`), and whether windows conflict."""
     windows = [f for f in found if f.window is not None]
     if not windows:
-        return None, [], False
+        return None, False
     first = windows[0]
-    key = (first.start, first.end, first.window.unit if first.window else None)
-    if any((f.start, f.end, f.window.unit if f.window else None) != key for f in windows[1:]):
-        return None, [], True
-    return first, [(f.pos, f.stop) for f in windows], False
+    if len(windows) > 1:
+        key = (first.start, first.end, first.window.unit if first.window else None)
+        if any((f.start, f.end, f.window.unit if f.window else None) != key for f in windows):
+            return None, True
+    read.extend((f.pos, f.stop) for f in windows)
+    return first, False
