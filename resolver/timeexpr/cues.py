@@ -50,11 +50,22 @@ _WORDS = (
     "中午|下午|傍晚|晚上|夜间|夜里|白天|今晚|昨晚|明晚|半夜|深夜|时段|时间段|高峰期|期间|"
     "期初|期末|年终|年报|月报|周报|季报|点钟"
 )
+
+
+def _by_first(words: str) -> str:
+    """Literal alternatives grouped by their first character (`re` tries each alternative in
+    turn: one test per group instead of one per word), longest first within a group."""
+    groups: dict[str, list[str]] = {}
+    for word in sorted(set(words.split("|")), key=len, reverse=True):
+        groups.setdefault(word[0], []).append(re.escape(word[1:]))
+    return "|".join(f"{re.escape(first)}(?:{'|'.join(rest)})" for first, rest in groups.items())
+
+
 _ZH_CUES = (
     rf"(?:{_NUM})\s*(?:个\s*)?(?:{_UNITS})"
     rf"|{_RELATIVE}"
     r"|(?:周|星期|礼拜)[一二三四五六日天末]|(?<=周|期|拜)[一二三四五六日天末]"
-    rf"|{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}"
+    rf"|{_by_first(f'{_KNOWN_FESTIVALS}|{_OTHER_FESTIVALS}|{_WORDS}')}"
     # after a time word: 春节前后, 3月15日左右, 2024年以前, 10天后
     r"|(?<=[年月日号天周季度份节旬末初底期时钟来今0-9午庆秋宵夕旦一二三四五六七八九十])\s*"
     r"(?:前后|左右|上下|之前|以前|之后|以后|前夕|前|后)"
@@ -78,7 +89,7 @@ _STARTS = "".join(
     )
 )
 _ZH = re.compile(f"(?=[0-9\\s{_STARTS}])(?:{_ZH_CUES}|{_DIGIT_CUES})", re.ASCII)
-_DIGITS = re.compile(_DIGIT_CUES, re.ASCII)
+_DIGITS = re.compile(f"(?=[0-9])(?:{_DIGIT_CUES})", re.ASCII)
 
 # English cue words ("may" is left out: mostly the verb) and phrases.
 _EN_WORD_LIST = """day days week weeks month months quarter quarters year years yr yrs hour hours hr
@@ -91,21 +102,24 @@ _EN_WORD_LIST = """day days week weeks month months quarter quarters year years 
     january february march april june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec
     monday tuesday wednesday thursday friday saturday sunday"""
-_EN_WORDS = "|".join(sorted(_EN_WORD_LIST.split(), key=len, reverse=True))
+_EN_WORDS = _by_first("|".join(_EN_WORD_LIST.split()))
 # Letters, not \b, bound a word: q3christmas holds the cue christmas.
 _EN = re.compile(
-    rf"(?=[a-z])(?<![a-z])(?:(?:{_EN_WORDS}|fy[0-9]*|so\s+far|black\s+friday|cyber\s+monday)(?![a-z])"
-    r"|(?:end|beginning|start|middle)\s+of\b|mid-"
-    r"|(?:around|about|approximately|roughly|circa|before|after|prior\s+to|earlier\s+than"
-    r"|later\s+than|early|late)\s+(?=(?:the\s+)?(?:[0-9]|q[1-4]\b|h[12]\b|jan|feb|mar|apr|may"
-    r"|jun|jul|aug|sep|oct|nov|dec|last\b|this\b|next\b|spring|summer|autumn|fall|winter"
-    r"|[a-z]+day\b)))",
+    rf"(?=[a-z])(?<![a-z])(?:(?:{_EN_WORDS}|fy[0-9]*|so\s+far|black\s+friday|cyber\s+monday)"
+    r"(?![a-z])|(?:end|beginning|start|middle)\s+of\b|mid-)",
+    re.ASCII,
+)
+# Right before something read: before/after/around March 2024 asks for more than March.
+_EN_APPROX = re.compile(
+    r"(?<![a-z])(?:around|about|approximately|roughly|circa|before|after|prior\s+to"
+    r"|earlier\s+than|later\s+than|early|late|end\s+of|beginning\s+of|start\s+of"
+    r"|middle\s+of)\s+(?:the\s+)?$",
     re.ASCII,
 )
 _LETTER = re.compile("[a-z]")
 # One search per gap: every cue of a text with CJK characters, or of an ASCII one.
 _ANY_TEXT = re.compile(f"{_ZH.pattern}|{_EN.pattern}", re.ASCII)
-_ASCII_TEXT = re.compile(f"{_DIGITS.pattern}|{_EN.pattern}", re.ASCII)
+_ASCII_TEXT = re.compile(f"(?=[0-9a-z])(?:{_DIGITS.pattern}|{_EN.pattern})", re.ASCII)
 
 
 def cues(text: str) -> Iterator[tuple[int, int]]:
@@ -118,30 +132,30 @@ def cues(text: str) -> Iterator[tuple[int, int]]:
             yield found.start(), found.end()
 
 
-# How far past a gap an English cue may look (before March 2024 looks ahead at March).
-_REACH = 24
-
-
 def first_unread(text: str, read: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Return the first cue that starts outside the `read` spans (sorted, merged), or None.
 
     A cue starting inside a span is part of what was read (the words of a cue that runs on
     past a span, 每周一 or 上周末, are cues of their own: 一 after 周, 末 after 周). Only the
     gaps between the spans are searched: most of a text is read."""
-    if text.isascii():
-        pattern, reach = _ASCII_TEXT, _REACH
-    elif _LETTER.search(text) is not None:
-        pattern, reach = _ANY_TEXT, _REACH
-    else:
-        pattern, reach = _ZH, 1
-    done = 0  # the end of the last read span
     size = len(text)
+    if text.isascii():
+        pattern, english = _ASCII_TEXT, True
+    elif _LETTER.search(text) is not None:
+        pattern, english = _ANY_TEXT, True
+    else:
+        pattern, english = _ZH, False
+    done = 0  # the end of the last read span
     for lo, hi in (*read, (size, size)):
         if done < lo:
-            found = pattern.search(text, done, min(size, lo + reach))
+            # One more character: 年中 looks at what follows it.
+            found = pattern.search(text, done, lo + 1 if lo < size else size)
             if found is not None and found.start() < lo:
-                return found.start(), found.end()
-        done = max(done, hi)
+                return found.span()
+            if english and lo < size and (found := _EN_APPROX.search(text, done, lo)):
+                return found.span()
+        if hi > done:
+            done = hi
     return None
 
 

@@ -53,7 +53,8 @@ _CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": 
 _COMPARE_EN = re.compile(r"yoy|mom|qoq|wow|over|vs|versus|compared|against")
 # Every step word, trend word and comparison word holds one of these.
 _EXTRAS = re.compile(
-    f"{STEP_CUES.pattern}|{TREND_CUES.pattern}|比|较|{_COMPARE_EN.pattern}"
+    f"(?=[按每逐度趋变走比较adbepmqwytovc])(?:{STEP_CUES.pattern}|{TREND_CUES.pattern}|比|较"
+    f"|{_COMPARE_EN.pattern})"
 )
 # Between a container and its part: 2024年3月, 2024年的春节, 上个月 下旬.
 _ZH_GAP = re.compile(r"\s*(?:的\s*)?")
@@ -78,7 +79,7 @@ _OPENER_ENDS = frozenset("截至止到自从由 ")
 _UNTIL_OPENER = re.compile(r"(?:到|截至|截止到|截止)\s*$")
 # After the last atom: since, as of, harmless words. Most atoms are followed by none of them.
 _SUFFIX_STARTS = frozenset("以迄起开到至一 年月季底末终为")
-_HARMLESS_STARTS = frozenset("的全整期之以内 ")
+_HARMLESS_STARTS = frozenset("的全整期之以内")
 _SINCE_SUFFIX = re.compile(
     r"\s*(?:以来|迄今|(?:起|开始)?(?:一直)?[到至](?:今天|今日|现在|目前|当前|今(?![年天日]))(?:为止)?"
     r"|起|开始)"
@@ -91,7 +92,9 @@ _ASOF_SUFFIX = re.compile(r"\s*(?:年底|年末|月底|月末|季末|季度末|�
 # Right after an expression, these make it approximate or an edge of it (春节期间前后, 2024年
 # 以前, Q3末, 3月前 = before March): the expression is then not what the text asks for.
 _AROUND = re.compile(r"\s*(?:前后|左右|上下|之前|以前|之后|以后|前夕|前|后|初|底|末|终)")
-_AROUND_STARTS = frozenset("前左上之以后初底末终 ")
+_AROUND_STARTS = frozenset("前左上之以后初底末终")  # after a space: a cue (cues.py)
+# Any character an expression's suffix, harmless word or approximation can start with.
+_AFTER_STARTS = _SUFFIX_STARTS | _HARMLESS_STARTS | _AROUND_STARTS
 _HARMLESS = re.compile(r"\s*的?\s*(?:全年|整年|全月|整月|全天|整天|期间|之内|以内|内)")
 
 
@@ -151,7 +154,7 @@ def read_time(query: str, clock: Clock) -> Reading:
         compared = [(m.start(), m.end()) for m in COMPARISON.finditer(text)]
     tokens = _tokens(text, query, clock, compared)
     found, read = _expressions(text, tokens, clock)  # read: the instant words so far
-    instants = read[:]
+    instant_span = read[0] if read else None
     window, conflict = _choose(found, read)
     read += compared
     step_match = None
@@ -177,7 +180,7 @@ def read_time(query: str, clock: Clock) -> Reading:
     if window is not None:
         matched = query[window.pos : window.stop]
         return Reading(window.window, window.start, window.end, matched, None, step, step_word, trend)
-    instant = query[instants[0][0] : instants[0][1]] if instants else None
+    instant = None if instant_span is None else query[instant_span[0] : instant_span[1]]
     return Reading(None, None, None, None, instant, step, step_word, trend)
 
 
@@ -332,11 +335,7 @@ def _expressions(
             joins.append(join)
             stop = following.stop
             index += 1
-        found.append(
-            _expression(
-                text, items, joins, span=(pos, stop), opener=opener, clock=clock, to_now=to_now
-            )
-        )
+        found.append(_expression(text, items, joins, pos, stop, opener, clock, to_now))
     return found, instants
 
 
@@ -353,37 +352,26 @@ def _join(text: str, stop: int, pos: int, *, between: bool) -> str | None:
     return None
 
 
-def _expression(
+def _expression(  # noqa: PLR0917 - the hot path: positional arguments are cheaper
     text: str,
     items: list[Atom],
     joins: list[str],
-    *,
-    span: tuple[int, int],
+    pos: int,
+    stop: int,
     opener: re.Match[str] | None,
     clock: Clock,
     to_now: bool,
 ) -> _Found:
     """Read one expression: its opener, its suffix, and its window."""
-    pos, stop = span
     begin = pos if opener is None else pos - (len(opener.string) - opener.start())
     kind = None if opener is None else opener.lastgroup
     mode = "since" if to_now or (kind == "since" and len(items) == 1) else "plain"
-    if kind == "asof" and not to_now:
-        mode = "asof"
-        if (tail := _ASOF_TAIL.match(text, stop)) is not None:
-            stop = tail.end()
-    elif text[stop : stop + 1] in _SUFFIX_STARTS and not to_now:
-        if (suffix := _ASOF_SUFFIX.match(text, stop)) is not None:
-            mode, stop = "asof", suffix.end()
-            before = text[max(0, pos - 6) : pos]
-            until = _UNTIL_OPENER.search(before)
-            begin = pos if until is None else pos - (len(before) - until.start())
-        elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None:
-            mode, stop = "since", suffix.end()
-    if text[stop : stop + 1] in _HARMLESS_STARTS and (harmless := _HARMLESS.match(text, stop)):
-        stop = harmless.end()
-    if text[stop : stop + 1] in _AROUND_STARTS and _AROUND.match(text, stop):
-        return _Found(None, 0, 0, begin, stop)
+    after = text[stop : stop + 1]
+    if after in _AFTER_STARTS or kind == "asof":
+        mode, begin, stop = _suffixes(text, mode, kind, pos, begin, stop, to_now)
+        after = text[stop : stop + 1]
+        if after in _AROUND_STARTS and _AROUND.match(text, stop):
+            return _Found(None, 0, 0, begin, stop)
     window = _window(items, joins, mode, clock)
     if window is None:
         return _Found(None, 0, 0, begin, stop)
@@ -391,6 +379,29 @@ def _expression(
     if bounds is None or bounds[0] > bounds[1]:  # backwards: 从2025年到2023年, 自2026年以来
         return _Found(None, 0, 0, begin, stop)
     return _Found(window, bounds[0], bounds[1], begin, stop)
+
+
+def _suffixes(  # noqa: PLR0917
+    text: str, mode: str, kind: str | None, pos: int, begin: int, stop: int, to_now: bool
+) -> tuple[str, int, int]:
+    """The suffix of an expression (as of, since, harmless words): its mode, begin and stop."""
+    if kind == "asof" and not to_now:
+        mode = "asof"
+        if (tail := _ASOF_TAIL.match(text, stop)) is not None:
+            stop = tail.end()
+    elif (after := text[stop : stop + 1]) in _SUFFIX_STARTS and not to_now:
+        if after != " " and (suffix := _ASOF_SUFFIX.match(text, stop)) is not None:
+            mode, stop = "asof", suffix.end()
+            before = text[max(0, pos - 6) : pos]
+            until = _UNTIL_OPENER.search(before)
+            begin = pos if until is None else pos - (len(before) - until.start())
+        elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None:
+            mode, stop = "since", suffix.end()
+    after = text[stop : stop + 1]
+    if after in _HARMLESS_STARTS and (after != "的" or text[stop + 1 : stop + 2] in "全整期之以内"):
+        if (harmless := _HARMLESS.match(text, stop)) is not None:
+            stop = harmless.end()
+    return mode, begin, stop
 
 
 def _window(items: list[Atom], joins: list[str], mode: str, clock: Clock) -> Window | None:
@@ -515,6 +526,12 @@ def _bounds(window: Window, clock: Clock) -> tuple[int, int] | None:
 
 def _choose(found: list[_Found], read: list[tuple[int, int]]) -> tuple[_Found | None, bool]:
     """The one window of the text (its spans added to `read`), and whether windows conflict."""
+    if len(found) == 1:  # the common case
+        only = found[0]
+        if only.window is None:
+            return None, False
+        read.append((only.pos, only.stop))
+        return only, False
     windows = [f for f in found if f.window is not None]
     if not windows:
         return None, False
