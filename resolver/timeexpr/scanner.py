@@ -110,6 +110,11 @@ class Window(NamedTuple):
         return str(self.first) if self.last is None else f"{self.first}..{self.last}"
 
 
+# The hot path builds its tuples with tuple.__new__: a NamedTuple's own __new__ (keyword
+# arguments and defaults) costs twice as much, on every call.
+_new = tuple.__new__
+
+
 class _Token(NamedTuple):
     atom: Atom
     pos: int
@@ -179,9 +184,10 @@ def read_time(query: str, clock: Clock) -> Reading:
         step_word = query[step_match.start() : step_match.end()]
     if window is not None:
         matched = query[window.pos : window.stop]
-        return Reading(window.window, window.start, window.end, matched, None, step, step_word, trend)
+        reading = (window.window, window.start, window.end, matched, None, step, step_word, trend)
+        return _new(Reading, (*reading, None))
     instant = None if instant_span is None else query[instant_span[0] : instant_span[1]]
-    return Reading(None, None, None, None, instant, step, step_word, trend)
+    return _new(Reading, (None, None, None, None, instant, step, step_word, trend, None))
 
 
 def resolve_time(
@@ -216,9 +222,8 @@ def settle(
         if chosen is None:
             refine = window.single and (reading.trend or trend)
             chosen = _REFINE[window.unit] if refine else window.unit
-        return TimeResolution(
-            False, reading.start, reading.end, chosen, str(window), reading.matched
-        )
+        settled = (False, reading.start, reading.end, chosen, str(window), reading.matched)
+        return _new(TimeResolution, settled)
     return _without_window(reading, instant=instant, step=step, step_word=step_word)
 
 
@@ -262,9 +267,9 @@ def _tokens(text: str, query: str, clock: Clock, compared: list[tuple[int, int]]
             if merged is None and _EN_GAP.fullmatch(text, previous.stop, pos):
                 merged = _within(atom, previous.atom, clock)
             if merged is not None:
-                out[-1] = _Token(merged, previous.pos, stop)
+                out[-1] = _new(_Token, (merged, previous.pos, stop))
                 continue
-        out.append(_Token(atom, pos, stop))
+        out.append(_new(_Token, (atom, pos, stop)))
     return out
 
 
@@ -371,14 +376,14 @@ def _expression(  # noqa: PLR0917 - the hot path: positional arguments are cheap
         mode, begin, stop = _suffixes(text, mode, kind, pos, begin, stop, to_now)
         after = text[stop : stop + 1]
         if after in _AROUND_STARTS and _AROUND.match(text, stop):
-            return _Found(None, 0, 0, begin, stop)
+            return _new(_Found, (None, 0, 0, begin, stop))
     window = _window(items, joins, mode, clock)
     if window is None:
-        return _Found(None, 0, 0, begin, stop)
+        return _new(_Found, (None, 0, 0, begin, stop))
     bounds = _bounds(window, clock)
     if bounds is None or bounds[0] > bounds[1]:  # backwards: 从2025年到2023年, 自2026年以来
-        return _Found(None, 0, 0, begin, stop)
-    return _Found(window, bounds[0], bounds[1], begin, stop)
+        return _new(_Found, (None, 0, 0, begin, stop))
+    return _new(_Found, (window, bounds[0], bounds[1], begin, stop))
 
 
 def _suffixes(  # noqa: PLR0917
@@ -409,7 +414,7 @@ def _window(items: list[Atom], joins: list[str], mode: str, clock: Clock) -> Win
     if mode == "plain" and len(items) == 1 and only.kind in ("period", "this", "rolling", "ago"):
         if only.first is None or only.unit is None:  # the common case, taken directly
             return None
-        return Window(only.first, only.last, only.unit, only.kind in ("period", "this"))
+        return _new(Window, (only.first, only.last, only.unit, only.kind in ("period", "this")))
     placed = None if mode != "plain" and len(items) > 1 else _place_all(items, clock)
     if not placed:
         return None
