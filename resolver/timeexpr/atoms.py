@@ -53,9 +53,14 @@ class Atom(NamedTuple):
     partial: Partial | None = None
 
 
+# Atoms are built on every call: tuple.__new__ skips the NamedTuple __new__ (defaults,
+# keywords), which costs twice as much.
+_new = tuple.__new__
+
+
 def dated(unit: Step, first: Absolute, last: Absolute | None) -> Atom:
     """Return the atom of a period, or of a span when it has a last period."""
-    return Atom("span" if last is not None else "period", unit, first, last)
+    return _new(Atom, ("span" if last is not None else "period", unit, first, last, None))
 
 
 Builder = Callable[[re.Match[str], Clock, str], Atom | None]
@@ -149,7 +154,7 @@ def _rolling(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
     if amount is None:
         return None
     count, unit = amount
-    return Atom("rolling", unit, Relative(-count, unit), NOW)
+    return _new(Atom, ("rolling", unit, _new(Relative, (-count, unit, None)), NOW, None))
 
 
 def _ttm(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
@@ -167,19 +172,19 @@ def _ago(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
 def _prev(match: re.Match[str], clock: Clock, query: str) -> Atom:
     unit = UNITS[_need(match, "u")]
     count = -1 if _opt(match, "k") in (None, "上") else -2  # 上上周, the week before last
-    return Atom("period", unit, Relative(count, unit, unit))
+    return _new(Atom, ("period", unit, _new(Relative, (count, unit, unit)), None, None))
 
 
 def _prev_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
     text = match.group()
     entry: tuple[int, Step] = (-2, "day") if "before" in text else PREVIOUS_WORDS[text]
     count, unit = entry
-    return Atom("period", unit, Relative(count, unit, unit))
+    return _new(Atom, ("period", unit, _new(Relative, (count, unit, unit)), None, None))
 
 
 def _this(match: re.Match[str], clock: Clock, query: str) -> Atom:
     unit = UNITS[_need(match, "u")]
-    return Atom("this", unit, Relative(0, None, unit), NOW)
+    return _new(Atom, ("this", unit, _new(Relative, (0, None, unit)), NOW, None))
 
 
 def _this_word(match: re.Match[str], clock: Clock, query: str) -> Atom:
@@ -198,14 +203,15 @@ def _now(match: re.Match[str], clock: Clock, query: str) -> Atom:
 
 
 def _year_atom(match: re.Match[str], clock: Clock, query: str) -> Atom:
-    return Atom("period", "year", Absolute("year", date(_year(_need(match, "y"), clock), 1, 1)))
+    first = _new(Absolute, ("year", date(_year(_need(match, "y"), clock), 1, 1)))
+    return _new(Atom, ("period", "year", first, None, None))
 
 
 def _settle(match: re.Match[str], partial: Partial, clock: Clock) -> Atom:
     """Return the period in the year the atom names (2024年3月), or the partial (3月)."""
     year = _opt(match, "y")
     if year is None:
-        return Atom("partial", partial.unit, partial=partial)
+        return _new(Atom, ("partial", partial.unit, None, None, partial))
     return dated(partial.unit, *partial.place(date(_year(year, clock), 1, 1)))
 
 
@@ -230,15 +236,14 @@ def _m(match: re.Match[str], clock: Clock, query: str) -> Atom | None:
         return None
     last_month = _opt(match, "m2")
     last = _month(last_month) if last_month else 0
-    return _settle(match, InYear("month", _month(name), last_month=last), clock)
+    return _settle(match, _new(InYear, ("month", _month(name), 0, last, 0)), clock)
 
 
 def _q(match: re.Match[str], clock: Clock, query: str) -> Atom:
     last_q = _opt(match, "q2")
     last_month = _quarter_month(last_q) if last_q else 0
-    return _settle(
-        match, InYear("quarter", _quarter_month(_need(match, "q")), last_month=last_month), clock
-    )
+    first_month = _quarter_month(_need(match, "q"))
+    return _settle(match, _new(InYear, ("quarter", first_month, 0, last_month, 0)), clock)
 
 
 def _w(match: re.Match[str], clock: Clock, query: str) -> Atom | None:

@@ -44,7 +44,7 @@ class InYear(NamedTuple):
             start = Absolute("day", date(year, self.month, self.day))
             last = Absolute("day", date(year, self.month, self.last_day)) if self.last_day else None
             return start, last
-        start = Absolute(self.unit, date(year, self.month, 1))
+        start = tuple.__new__(Absolute, (self.unit, date(year, self.month, 1)))  # hot: see atoms
         if not self.last_month:
             return start, None
         # 11月到2月, 第四至第一季度: the span runs into the next year.
