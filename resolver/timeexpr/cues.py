@@ -154,8 +154,7 @@ def first_unread(text: str, read: Sequence[tuple[int, int]]) -> tuple[int, int] 
                 return found.span()
             if english and lo < size and (found := _EN_APPROX.search(text, done, lo)):
                 return found.span()
-        if hi > done:
-            done = hi
+        done = max(done, hi)
     return None
 
 

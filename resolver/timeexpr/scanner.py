@@ -403,9 +403,12 @@ def _suffixes(  # noqa: PLR0917
         elif (suffix := _SINCE_SUFFIX.match(text, stop)) is not None:
             mode, stop = "since", suffix.end()
     after = text[stop : stop + 1]
-    if after in _HARMLESS_STARTS and (after != "的" or text[stop + 1 : stop + 2] in "全整期之以内"):
-        if (harmless := _HARMLESS.match(text, stop)) is not None:
-            stop = harmless.end()
+    if (
+        after in _HARMLESS_STARTS
+        and (after != "的" or text[stop + 1 : stop + 2] in "全整期之以内")
+        and (harmless := _HARMLESS.match(text, stop)) is not None
+    ):
+        stop = harmless.end()
     return mode, begin, stop
 
 
@@ -416,17 +419,28 @@ def _window(items: list[Atom], joins: list[str], mode: str, clock: Clock) -> Win
             return None
         return _new(Window, (only.first, only.last, only.unit, only.kind in ("period", "this")))
     placed = None if mode != "plain" and len(items) > 1 else _place_all(items, clock)
-    if not placed:
+    unit = (
+        None
+        if not placed
+        else min((a.unit for a in placed if a.unit), key=STEPS.index, default=None)
+    )
+    if not placed or unit is None or placed[0].first is None:
         return None
-    unit = min((atom.unit for atom in placed if atom.unit), key=STEPS.index, default=None)
+    return _window_of(placed, joins, mode, unit, clock)
+
+
+def _window_of(
+    placed: list[Atom], joins: list[str], mode: str, unit: Step, clock: Clock
+) -> Window | None:
+    """The window of placed atoms in a mode: since, as of, a range or list, or one period."""
     only = placed[0]
-    if unit is None or only.first is None:
+    if only.first is None:
         return None
     if mode == "since":
         return Window(only.first, NOW, only.unit or unit, single=False)
     if mode == "asof":
         return _as_of(only, unit, clock)
-    if len(items) > 1:
+    if len(placed) > 1:
         return _joined(placed, joins, unit, clock)
     # 年初 alone is "early in the year", not a window
     single = Window(only.first, only.last, unit, only.kind in ("period", "this"))

@@ -8,7 +8,7 @@ period (`2024`, `2024-03`, `2024-Q1`, `2025-W10`, `2025-12-25`). A point term (`
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.calendar import (
@@ -27,6 +27,7 @@ CODE_UNIT: dict[str, Step] = {code: unit for unit, code in UNIT_CODE.items()}
 ClockUnit = Literal["hour", "minute"]
 _CLOCK_CODE: dict[str, str] = {"hour": "h", "minute": "min"}
 _CLOCK_MS: dict[str, int] = {"hour": 3_600_000, "minute": 60_000}
+_CODES: dict[str, str] = {**UNIT_CODE, **_CLOCK_CODE}
 
 
 class Clock:
@@ -62,8 +63,7 @@ class Relative(NamedTuple):
     def __str__(self) -> str:
         text = "now"
         if self.offset and self.unit is not None:
-            code = _CLOCK_CODE.get(self.unit) or UNIT_CODE[self.unit]  # type: ignore[index]
-            text += f"{self.offset:+d}{code}"
+            text += f"{self.offset:+d}{_CODES[self.unit]}"
         if self.round_to is not None:
             text += "/" + UNIT_CODE[self.round_to]
         return text
@@ -73,7 +73,7 @@ class Relative(NamedTuple):
         if self.unit in _CLOCK_MS:
             return wall_clock(self.start_ms(clock), clock.tz)
         if self.offset and self.unit is not None:
-            return shift(clock.wall, self.offset, self.unit)  # type: ignore[arg-type]
+            return shift(clock.wall, self.offset, cast("Step", self.unit))  # hours returned above
         return clock.wall
 
     def first_day(self, clock: Clock) -> date:
