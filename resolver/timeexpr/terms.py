@@ -27,8 +27,7 @@ CODE_UNIT: dict[str, Step] = {code: unit for unit, code in UNIT_CODE.items()}
 ClockUnit = Literal["hour", "minute"]
 _CLOCK_CODE: dict[str, str] = {"hour": "h", "minute": "min"}
 _CLOCK_MS: dict[str, int] = {"hour": 3_600_000, "minute": 60_000}
-_CODES: dict[str, str] = {**_CLOCK_CODE}
-_CODES.update(UNIT_CODE)
+_CODES: dict[str, str] = {str(unit): code for unit, code in UNIT_CODE.items()} | _CLOCK_CODE
 
 
 class Clock:
