@@ -11,6 +11,7 @@ import pytest
 
 from resolver.timeexpr import resolve_time, step_of
 from resolver.timeexpr.festivals import festival_days
+from resolver.timeexpr.scanner import MAX_TEXT
 
 SH = ZoneInfo("Asia/Shanghai")
 NY = ZoneInfo("America/New_York")
@@ -208,3 +209,9 @@ def test_festival_holidays(name: str, year: int, first: str, last: str) -> None:
 )
 def test_step_words(word: str, step: str | None) -> None:
     assert step_of(word) == step
+
+
+def test_a_text_too_long_to_be_a_question_is_not_read() -> None:
+    filler = "数" * MAX_TEXT
+    assert resolve(f"最近3个月的{filler}") is None
+    assert resolve(f"最近3个月的{filler[: MAX_TEXT - 20]}") is not None

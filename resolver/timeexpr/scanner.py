@@ -150,8 +150,15 @@ class Reading(NamedTuple):
         return bool(self.window or self.instant or self.step or self.unread)
 
 
+# A text longer than this is no question about time a BI user asks: it is not read (it
+# settles nothing), which bounds the scanner's work per request (~10 µs per character).
+MAX_TEXT = 4000
+
+
 def read_time(query: str, clock: Clock) -> Reading:
     """Read a text (query or context) for its window, instant word, step and trend words."""
+    if len(query) > MAX_TEXT:
+        return Reading(unread=f"(a text of {len(query)} characters is not read for time)")
     text = normalize(query)
     extras = _EXTRAS.search(text) is not None  # most texts hold no step, trend or comparison
     compared: list[tuple[int, int]] = []
