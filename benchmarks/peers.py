@@ -180,6 +180,7 @@ class _Tally:
         self.peer = peer
         self.import_s = import_s
         self.counts: dict[str, dict[str, list[int]]] = {}
+        self.categories: dict[str, list[int]] = {}  # one verdict per case, by gold category
         self.timings: list[float] = []
 
     def run(self, case: Case, now: datetime, *, score: bool) -> None:
@@ -198,10 +199,14 @@ class _Tally:
             )
             _tally(lang, "window@day", day_ok)
             _tally(lang, "window@second", got == expected)
+            _tally(self.categories, case.category, day_ok)
         elif case.expected == {"instant": True} and case.instant is None and case.step is None:
-            _tally(lang, "instant", got is not None and got[0] <= now <= got[1])
+            instant_ok = got is not None and got[0] <= now <= got[1]
+            _tally(lang, "instant", instant_ok)
+            _tally(self.categories, case.category, instant_ok)
         elif case.expected is None:
             _tally(lang, "quiet", got is None)
+            _tally(self.categories, case.category, got is None)
 
     def report(self) -> dict[str, Any]:
         """Return the figures of this parser."""
@@ -216,6 +221,10 @@ class _Tally:
             "p99_us": timings[min(len(timings) - 1, int(len(timings) * 0.99))] * 1e6,
             "calls": len(timings),
             "import_s": self.import_s,
+            "per_category": {
+                category: {"correct": ok, "total": n}
+                for category, (ok, n) in sorted(self.categories.items())
+            },
         }
 
 
@@ -304,3 +313,16 @@ def _print(report: dict[str, Any]) -> None:
     for name, figures in report.items():
         cells = "".join(f" {_cell(figures['metrics'], m, lang):>17}" for m, lang in _COLUMNS)
         print(f"{name:<24}{cells} {figures['median_us']:>10.0f} {figures['p99_us']:>9.0f}")
+    # Per gold category: a window case is right at day precision, a guard case when the
+    # parser is quiet, an instant case when its window holds now (cases of its languages).
+    names = list(report)
+    categories = sorted({c for figures in report.values() for c in figures["per_category"]})
+    print()
+    print(f"{'category':<22}" + "".join(f" {name[:16]:>16}" for name in names))
+    for category in categories:
+        row: list[str] = []
+        for name in names:
+            entry = report[name]["per_category"].get(category)
+            cell = "n/a" if entry is None else f"{entry['correct']}/{entry['total']}"
+            row.append(f" {cell:>16}")
+        print(f"{category:<22}" + "".join(row))

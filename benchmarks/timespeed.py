@@ -1,7 +1,8 @@
-"""`python -m benchmarks timespeed [--repeat N] [--gold PATH]`: engine speed on the gold set.
+"""`python -m benchmarks timespeed [--repeat N] [--gold PATH ...]`: engine speed on the gold.
 
-Times one `resolve_time` call per gold case (with the case's overrides), `--repeat` passes
-after one warm-up pass, and prints in µs:
+Times one `resolve_time` call per gold case (with the case's overrides) over the whole
+scanner gold set (v1 and v2, or the `--gold` files), `--repeat` passes after one warm-up pass,
+and prints in µs:
 
 - all calls: median and p99 of every timed call (wall clock), overall and per language;
 - best of N: per query the fastest of its N calls, then the median and p99 over queries.
@@ -9,21 +10,33 @@ after one warm-up pass, and prints in µs:
 - calibration: the fastest `sum(range(1000))` on this machine now, to scale the figures
   against runs taken elsewhere or under other load.
 
+With `--against REV` (a git revision), the engine of that revision is loaded beside this one
+(its `resolver/timeexpr/` extracted under another package name) and both are timed on every
+case, alternating call by call, so that load on a shared machine falls on both alike; the
+report adds the other engine's figures and the ratio of the medians.
+
 Writes `timespeed.json` to benchmarks/results-local/ (or benchmarks/results/ with --save).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import timeit
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from benchmarks.gold import GOLD_PATH, Case, load
+from benchmarks.gold import GOLD_PATH, GOLD_V2_PATH, Case, load
 from benchmarks.results_dir import add_save_flag, results_dir
 
 
@@ -43,6 +56,36 @@ def _time_once(case: Case) -> float:
     return (time.perf_counter_ns() - began) / 1000
 
 
+Engine = Callable[..., Any]
+_REPO = Path(__file__).resolve().parents[1]
+
+
+def _engine_at(revision: str) -> Engine:
+    """`resolve_time` of another git revision, imported under a package name of its own."""
+    name = "timeexpr_at_" + re.sub(r"\W", "_", revision)
+    root = Path(tempfile.mkdtemp(prefix="timespeed-"))
+    (root / name).mkdir()
+    listed = subprocess.run(
+        ["git", "ls-tree", "--name-only", revision, "resolver/timeexpr/"],
+        capture_output=True, text=True, check=True, cwd=_REPO,
+    ).stdout.split()  # fmt: skip
+    for path in (p for p in listed if p.endswith(".py")):
+        source = subprocess.run(
+            ["git", "show", f"{revision}:{path}"],
+            capture_output=True, text=True, check=True, cwd=_REPO,
+        ).stdout  # fmt: skip
+        (root / name / Path(path).name).write_text(source.replace("resolver.timeexpr", name))
+    sys.path.insert(0, str(root))
+    engine: Engine = importlib.import_module(name).resolve_time
+    return engine
+
+
+def _time_other(engine: Engine, case: Case) -> float:
+    began = time.perf_counter_ns()
+    engine(case.query, now_ms=case.now_ms, tz=case.tz, instant=case.instant, step=case.step)
+    return (time.perf_counter_ns() - began) / 1000
+
+
 def _calibration_us() -> float:
     return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
 
@@ -50,20 +93,29 @@ def _calibration_us() -> float:
 def main(argv: list[str]) -> int:
     """Time the engine over every gold query and record median/p99 µs."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks timespeed")
-    parser.add_argument("--gold", type=Path, default=GOLD_PATH)
+    parser.add_argument("--gold", type=Path, action="append", help="default: v1 and v2")
     parser.add_argument("--repeat", type=int, default=20, help="timed passes over the gold set")
     parser.add_argument("--out", type=Path, help="the JSON report (default: timespeed.json)")
+    parser.add_argument("--against", help="also time the engine of this git revision")
     add_save_flag(parser)
     args = parser.parse_args(argv)
 
-    cases = load(args.gold)
+    cases = [case for path in args.gold or (GOLD_PATH, GOLD_V2_PATH) for case in load(path)]
+    other = None if args.against is None else _engine_at(args.against)
     for case in cases:  # warm-up: imports, regex caches, zoneinfo transition tables
         case.run()
+        if other is not None:
+            _time_other(other, case)
     calibration = _calibration_us()
     per_case: list[list[float]] = [[] for _ in cases]
-    for _ in range(args.repeat):
+    other_case: list[list[float]] = [[] for _ in cases]
+    for round_no in range(args.repeat):
         for index, case in enumerate(cases):
+            if other is not None and round_no % 2:  # who goes first turns every round
+                other_case[index].append(_time_other(other, case))
             per_case[index].append(_time_once(case))
+            if other is not None and not round_no % 2:
+                other_case[index].append(_time_other(other, case))
     by_lang: dict[str, list[float]] = {}
     for case, samples in zip(cases, per_case, strict=True):
         by_lang.setdefault(case.lang, []).extend(samples)
@@ -80,6 +132,20 @@ def main(argv: list[str]) -> int:
         "cpus": os.cpu_count(),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
+    if other is not None:
+        report["against"] = {
+            "revision": args.against,
+            "all_calls": _summary([sample for samples in other_case for sample in samples]),
+            "best_of_repeat": _summary([min(samples) for samples in other_case]),
+        }
+        report["ratio_all_calls_median"] = round(
+            report["all_calls"]["median_us"] / report["against"]["all_calls"]["median_us"], 2
+        )
+        report["ratio_best_of_repeat_median"] = round(
+            report["best_of_repeat"]["median_us"]
+            / report["against"]["best_of_repeat"]["median_us"],
+            2,
+        )
     print(f"{'':16} {'calls':>6} {'median µs':>10} {'p99 µs':>8} {'max µs':>9}")
     rows = [
         ("all calls", report["all_calls"]),
@@ -90,6 +156,21 @@ def main(argv: list[str]) -> int:
         print(
             f"{name:16} {figures['calls']:>6} {figures['median_us']:>10.1f}"
             f" {figures['p99_us']:>8.1f} {figures['max_us']:>9.1f}"
+        )
+    if other is not None:
+        against = report["against"]
+        for name, figures in (
+            (f"{args.against[:8]} all", against["all_calls"]),
+            (f"{args.against[:8]} best", against["best_of_repeat"]),
+        ):
+            print(
+                f"{name:16} {figures['calls']:>6} {figures['median_us']:>10.1f}"
+                f" {figures['p99_us']:>8.1f} {figures['max_us']:>9.1f}"
+            )
+        print(
+            f"ratio of medians (this / {args.against[:8]}): all calls"
+            f" {report['ratio_all_calls_median']}, best of {args.repeat}"
+            f" {report['ratio_best_of_repeat_median']}"
         )
     print(
         f"calibration: sum(range(1000)) = {calibration:.1f} µs;"

@@ -110,3 +110,81 @@ def test_coercion(raw: Any, declared: ParamType, expected: Any) -> None:
 def test_coercion_failures(raw: str, declared: ParamType) -> None:
     with pytest.raises(CoercionError):
         coerce(raw, declared)
+
+
+# -- SPEC §3 v2: pairs split by an ASCII comma before another pair; words read for time ------
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        pytest.param(
+            "region=East China, limit=5",
+            {"region": "East China", "limit": "5"},
+            id="comma-before-a-pair-splits",
+        ),
+        pytest.param(
+            "start=2024-01-01, end=2024-03-31, step=month",
+            {"start": "2024-01-01", "end": "2024-03-31", "step": "month"},
+            id="comma-separated-time-keys",
+        ),
+        pytest.param(
+            "start=2024-01-01T10:00:00, end=2024-03-01T10:00:00",
+            {"start": "2024-01-01T10:00:00", "end": "2024-03-01T10:00:00"},
+            id="colons-in-values-and-a-comma",
+        ),
+        pytest.param(
+            "time range: Jan to Mar 2024, monthly",
+            {"time range": "Jan to Mar 2024, monthly"},
+            id="comma-before-words-stays",
+        ),
+        pytest.param(
+            "当前时间=2025-03-11T10:00:00；timezone=America/New_York",
+            {"当前时间": "2025-03-11T10:00:00", "timezone": "America/New_York"},
+            id="time-of-day-in-a-value-is-no-key",
+        ),
+    ],
+)
+def test_pairs_v2(text: str, pairs: dict[str, Any]) -> None:
+    assert parse_context(text).pairs == pairs
+
+
+@pytest.mark.parametrize(
+    ("raw", "inputs", "words"),
+    [
+        pytest.param(
+            "时间范围：2024年1月至3月，按月", set(), "2024年1月至3月\n按月", id="time-key"
+        ),
+        pytest.param("最近半年", set(), "最近半年", id="free-text"),
+        pytest.param("趋势查询step=month", set(), "趋势查询", id="words-glued-before-a-pair"),
+        pytest.param(
+            "now_ms=1762996342241；timezone=Asia/Shanghai；Step=月；步长=月",
+            set(),
+            "",
+            id="reserved",
+        ),
+        pytest.param("region=华东，说明：看2024年", {"region"}, "看2024年", id="inputs-left-out"),
+        pytest.param(
+            {"时间范围": "2024年第一季度", "region": "华东", "note": "2023年"},
+            set(),
+            "2024年第一季度",
+            id="json-reads-only-time-keys",
+        ),
+    ],
+)
+def test_time_text(raw: Any, inputs: set[str], words: str) -> None:
+    assert parse_context(raw).time_text(frozenset(inputs)) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        pytest.param("Step=month", "step", "month", id="letter-case"),
+        pytest.param("步长：月", "step", "月", id="zh-alias"),
+        pytest.param("当前日期=2025-03-15", "now", "2025-03-15", id="now-alias"),
+        pytest.param("today: 2025-03-15", "now", "2025-03-15", id="today"),
+        pytest.param("开始时间=2024-01-01", "start", "2024-01-01", id="start-alias"),
+    ],
+)
+def test_reserved_keys_under_aliases(text: str, key: str, value: str) -> None:
+    assert parse_context(text).lookup(key) == (True, value)

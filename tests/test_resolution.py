@@ -211,7 +211,10 @@ async def test_missing_list_is_complete_and_in_request_order(
         f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}"
         for m in result["missing"]
     )
-    assert result["missing"][0]["ask"] == "请明确查询的时间范围和步长，或说明查询当前值"
+    assert result["missing"][0]["ask"] == (  # SPEC §4.1: the ask names what to send
+        "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
+        "或 start=2024-01-01；end=2024-03-31；step=month），或说明查询当前值（instant=true）"
+    )
     assert "additional_context" in result["missing"][1]["ask"]
 
 
@@ -437,3 +440,40 @@ async def test_integers_beyond_64_bits_reach_the_llm_exactly(
     raw = call.messages[1]["content"]
     assert str(huge) in raw
     assert "e+29" not in raw
+
+
+@pytest.mark.parametrize(
+    ("context", "now_ms"),
+    [
+        pytest.param("当前时间=2025-03-15T10:00:00", 1_742_004_000_000, id="datetime-local"),
+        pytest.param("today=2025-03-15", 1_741_968_000_000, id="date-is-its-first-ms"),
+        pytest.param("now: 2025-03-15T02:00:00Z", 1_742_004_000_000, id="offset-wins"),
+    ],
+)
+async def test_context_now_sets_the_clock(
+    make_client: ClientFactory, context: str, now_ms: int
+) -> None:
+    payload = request_body(
+        metric(), query="当前", additional_context=context, options={"return_debug": True}
+    )
+    del payload["now_ms"]
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 200, result
+    assert result["debug"]["now_ms"] == now_ms
+
+
+async def test_context_now_that_is_no_date_is_400(make_client: ClientFactory) -> None:
+    payload = request_body(metric(), query="当前", additional_context="当前时间=昨天下午")
+    del payload["now_ms"]
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 400
+    assert "now" in result["_error"]
+
+
+async def test_unreadable_time_in_context_does_not_fall_back_to_the_query(
+    make_client: ClientFactory,
+) -> None:
+    payload = request_body(metric(), query="最近3个月的销量", additional_context="最近几个月")
+    status, result = await post(await make_client(llm=False), payload)
+    assert status == 422
+    assert result["missing"][0]["params"] == ["start", "end", "step"]

@@ -387,9 +387,10 @@ def test_range_with_a_year_across_new_year_ends_in_the_next_year() -> None:
     assert resolve("2024年11-2月") == expected
 
 
-def test_and_without_between_is_not_a_range() -> None:
+def test_and_without_between_is_a_list() -> None:
+    # SPEC §4.1: X and Y is a list, start of the earliest .. end of the latest.
     assert resolve("compare 2023 and 2025") == win(
-        "2023-01-01T00:00", "2023-12-31T23:59:59.999", "year"
+        "2023-01-01T00:00", "2025-12-31T23:59:59.999", "year"
     )
 
 

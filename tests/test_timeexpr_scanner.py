@@ -11,7 +11,7 @@ from benchmarks.gold import load
 from resolver.timeexpr.lexicon import normalize
 from resolver.timeexpr.patterns import ALTERNATIVES, _outer, atoms
 
-FULL = re.compile("|".join(_outer(name, pattern) for name, _, pattern, _ in ALTERNATIVES))
+FULL = re.compile("|".join(_outer(name, pattern) for name, _, pattern, _ in ALTERNATIVES), re.ASCII)
 
 # Words and characters the atoms are made of, and some that they are not.
 _LINES = (

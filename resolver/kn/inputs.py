@@ -20,7 +20,6 @@ from resolver.kn.definitions import pick_properties
 from resolver.kn.models import InputDescription, InputsRequest, PropertyInputs
 from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult
 from resolver.kn.permissions import read_visible_object_type
-from resolver.params.defaults import settle_defaults
 from resolver.params.models import LogicPropertyDef, ParamDef
 from resolver.params.property import PropertyState
 from resolver.toolschema import compact, input_schemas
@@ -94,7 +93,9 @@ def _describe(definition: LogicPropertyDef, schema: SchemaResult | None) -> Prop
     per_input = _input_schemas(schema)
     state = PropertyState.of(definition, per_input or None)
     required = set(state.open_params())
-    defaulted = set(settle_defaults(state))
+    before = set(state.values)
+    state.apply_defaults("en")  # nothing is reported missing here: the language is unused
+    defaulted = set(state.values) - before
     inputs = [
         _input(
             definition,

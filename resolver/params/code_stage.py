@@ -1,14 +1,16 @@
 """Stages 1 and 2 of a property, settled in code (SPEC §1): caller values from
-`dynamic_params` and `additional_context`, then time expressions and step/instant words."""
+`dynamic_params` and `additional_context`, then time expressions and step/instant words —
+those of the context's words first (SPEC §3), then the query's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, cast
 
 from resolver.params.context import CoercionError, coerce
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
-from resolver.timeexpr import Step, resolve_time, to_epoch_ms
+from resolver.timeexpr import Step, TimeResolution, resolve_time, settle, step_of, to_epoch_ms
 from rules import registry
 from rules.spec import METRIC_TIME_PARAMS, STEPS, PropertySpec
 from rules.violation import Violation
@@ -39,14 +41,27 @@ def take_caller_values(
 
 
 def _context_value(spec: PropertySpec, name: str, raw: Any, frame: Frame) -> Any:
-    if spec.kind == "metric" and name in ("start", "end") and isinstance(raw, str):
-        edge: Literal["start", "end"] = "start" if name == "start" else "end"
-        if not raw.strip().isdigit():
-            return to_epoch_ms(raw.strip(), edge=edge, now_ms=frame.now_ms, tz=frame.tz)
+    if spec.kind == "metric" and isinstance(raw, str):
+        if name in ("start", "end") and not raw.strip().isdigit():
+            return _edge(raw.strip(), "start" if name == "start" else "end", frame)
+        if name == "step" and (step := step_of(raw)) is not None:
+            return step  # 按月, monthly, Month (SPEC §3)
     try:
         return coerce(raw, spec.implicit_type(name))
     except CoercionError as exc:
         raise ValueError(str(exc)) from exc
+
+
+def _edge(text: str, edge: Literal["start", "end"], frame: Frame) -> int:
+    """A context `start`/`end`: an ISO date or datetime, now-3M, or a §4 expression (2024年1月);
+    a period gives its first ms for start, its last for end."""
+    try:
+        return to_epoch_ms(text, edge=edge, now_ms=frame.now_ms, tz=frame.tz)
+    except ValueError as exc:
+        read = resolve_time(text, now_ms=frame.now_ms, tz=frame.tz)
+        if read is None or read.start is None or read.end is None:
+            raise ValueError(f"{exc}; nor a time expression") from exc
+        return read.start if edge == "start" else read.end
 
 
 def apply_time_rules(state: PropertyState, frame: Frame) -> None:
@@ -61,20 +76,14 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         cast("Step", step) if step in STEPS else None,
     )
     if overrides in frame.time_cache:
-        resolution = frame.time_cache[overrides]
+        resolution, from_context = frame.time_cache[overrides]
     else:
-        resolution = frame.time_cache[overrides] = resolve_time(
-            frame.query,
-            now_ms=frame.now_ms,
-            tz=frame.tz,
-            instant=overrides[0],
-            step=overrides[1],
-        )
+        resolution, from_context = frame.time_cache[overrides] = _resolve(frame, *overrides)
     if resolution is not None:
         state.time_expr = resolution.expr
         for name, value in resolution.params().items():
             if name in declared and name not in state.values:
-                state.settle(name, value, "rule")
+                state.settle(name, value, "context" if from_context(name) else "rule")
     window = ("start", "end", "step")
     if (
         "instant" in declared
@@ -84,3 +93,37 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     ):
         # A complete window given by the caller is a trend query by definition.
         state.settle("instant", False, "rule")
+
+
+def _resolve(
+    frame: Frame, instant: bool | None, step: Step | None
+) -> tuple[TimeResolution | None, Callable[[str], bool]]:
+    """Settle time from the context's words, else the query (SPEC §3: context first).
+
+    Returns the resolution and a function telling, per parameter, whether it came from the
+    context. Context words that hold a time cue the scanner cannot read settle nothing:
+    the query's window is not used instead, since the caller meant to change it.
+    """
+    context, query = frame.context_time, frame.query_time
+    if context.unread is not None or context.window is not None:
+        resolved = settle(
+            context, instant=instant, step=step, step_word=query.step, trend=query.trend
+        )
+        return resolved, _always
+    if context.instant is not None:
+        # 查询当前值, current value: instant=true, unless the caller's keys said otherwise.
+        chosen = True if instant is None else instant
+        resolved = settle(query, instant=chosen, step=step)
+        return resolved, (lambda name: name == "instant" and instant is None)
+    if context.step is not None and step is None:
+        resolved = settle(query, instant=instant, step=context.step)
+        return resolved, (lambda name: name == "step")
+    return settle(query, instant=instant, step=step), _never
+
+
+def _always(name: str) -> bool:
+    return True
+
+
+def _never(name: str) -> bool:
+    return False

@@ -1,4 +1,9 @@
-"""`additional_context`: JSON or free text read into key/value pairs, coerced per type (SPEC §3)."""
+"""`additional_context`: JSON or free text read into key/value pairs, coerced per type (SPEC §3).
+
+Besides its pairs, a context keeps the text it holds about time: its free text and the
+values of its time keys (`时间范围：2024年1月至3月`, `time range: Jan to Mar 2024`), which
+the code stage reads for time like the query, and which beat the query (SPEC §3).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,19 @@ from typing import Any
 from resolver.core.jsonio import dumps, loads_finite
 from rules.spec import ParamType
 
-# Pairs are separated by full-width/ASCII semicolons, full-width commas or newlines; an ASCII
-# comma stays inside a value (`items=revenue,profit,growth`).
-_SEGMENTS = re.compile(r"[；;，\n\r]+")
+# Pairs are separated by full-width/ASCII semicolons, full-width commas, newlines, and an
+# ASCII comma followed by another pair (`region=East China, limit=5`); any other ASCII comma
+# stays inside a value (`items=revenue,profit,growth`, `time range: Jan to Mar 2024, monthly`).
+_SEGMENTS = re.compile(
+    r"[；;，\n\r]+"
+    r"|,(?=\s*+(?:time\s+range|date\s+range|time\s+period|time\s+window|[^\s=：:,，；;]++)\s*+[=：:])",
+    re.IGNORECASE,
+)
+# Keys of more than one word (only these: "please use step=month" must stay `step`).
+_WORDS_PAIR = re.compile(
+    r"(?<![A-Za-z])(time\s+range|date\s+range|time\s+period|time\s+window)\s*[=：:]\s*(.*)$",
+    re.IGNORECASE,
+)
 # An ASCII identifier glued right before `=`, `：` or `:` is the key, whatever precedes it
 # (`趋势查询step=month` → `step`); failing that, any word before `=`/`：` (`地区=华东`).
 # The lookbehinds start a key only where a run of key characters starts, and the possessive
@@ -29,19 +44,90 @@ _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(?:\d++(?:\.\d*+)?|\.\d++)(?:[eE][+-]?\d++)?")
 
 
+# Keys whose values are read for time like the query (SPEC §3), compared lower-cased.
+TIME_KEYS = frozenset(
+    {
+        "时间",
+        "时间范围",
+        "时间段",
+        "时间区间",
+        "查询时间",
+        "统计时间",
+        "统计周期",
+        "日期",
+        "日期范围",
+        "time",
+        "time range",
+        "time_range",
+        "timerange",
+        "time period",
+        "time window",
+        "period",
+        "date",
+        "date range",
+        "date_range",
+    }
+)
+# Other names agents use for the reserved keys (SPEC §3), lower-cased → the reserved key.
+ALIASES: dict[str, str] = {
+    "步长": "step",
+    "粒度": "step",
+    "granularity": "step",
+    "时区": "timezone",
+    "tz": "timezone",
+    "开始时间": "start",
+    "起始时间": "start",
+    "开始日期": "start",
+    "start_time": "start",
+    "start_date": "start",
+    "结束时间": "end",
+    "截止时间": "end",
+    "结束日期": "end",
+    "end_time": "end",
+    "end_date": "end",
+    "当前时间": "now",
+    "当前日期": "now",
+    "today": "now",
+}
+# Keys that configure the request or carry metric values: never read as time text.
+RESERVED = frozenset({"now_ms", "now", "timezone", "instant", "step", "start", "end"})
+
+
 @dataclass(frozen=True, slots=True)
 class Context:
-    """The parsed context: key/value pairs plus the original text the LLM sees."""
+    """The parsed context: key/value pairs, the original text the LLM sees, and its segments
+    (`(key, value)`, key None for free text) for reading time."""
 
     pairs: dict[str, Any] = field(default_factory=dict)
     text: str = ""
     is_json: bool = False
+    segments: tuple[tuple[str | None, str], ...] = ()
 
     def lookup(self, name: str) -> tuple[bool, Any]:
-        """`(found, value)` for a key."""
+        """`(found, value)` for a key; a reserved key is also found under its aliases and in
+        any letter case (`Step`, `步长`, `当前时间`)."""
         if name in self.pairs:
             return True, self.pairs[name]
+        if name in RESERVED:
+            for key, value in self.pairs.items():
+                folded = key.strip().lower()
+                if folded == name or ALIASES.get(folded) == name:
+                    return True, value
         return False, None
+
+    def time_text(self, inputs: frozenset[str]) -> str:
+        """What this context says in words: free text and the values of time keys and of keys
+        that are neither reserved nor `inputs` (`说明：要看2024年的数据`), one per line."""
+        lines = []
+        for key, value in self.segments:
+            if key is not None:
+                folded = key.strip().lower()
+                if key in inputs or folded in RESERVED or folded in ALIASES:
+                    continue
+                if self.is_json and folded not in TIME_KEYS:
+                    continue  # a JSON value is data, not words, unless its key names a time
+            lines.append(value)
+        return "\n".join(lines)
 
 
 def parse_context(raw: str | dict[str, Any] | None) -> Context:
@@ -49,7 +135,7 @@ def parse_context(raw: str | dict[str, Any] | None) -> Context:
     if raw is None:
         return Context()
     if isinstance(raw, dict):
-        return Context(pairs=dict(raw), text=dumps(raw).decode(), is_json=True)
+        return Context(dict(raw), dumps(raw).decode(), is_json=True, segments=_json_segments(raw))
     stripped = raw.strip()
     if stripped.startswith("{"):
         try:
@@ -57,18 +143,39 @@ def parse_context(raw: str | dict[str, Any] | None) -> Context:
         except ValueError:
             loaded = None
         if isinstance(loaded, dict):
-            return Context(pairs=loaded, text=raw, is_json=True)
-    return Context(pairs=_free_text_pairs(raw), text=raw)
+            return Context(loaded, raw, is_json=True, segments=_json_segments(loaded))
+    pairs, segments = _free_text(raw)
+    return Context(pairs, raw, segments=segments)
 
 
-def _free_text_pairs(text: str) -> dict[str, Any]:
+def _json_segments(loaded: dict[str, Any]) -> tuple[tuple[str | None, str], ...]:
+    return tuple((str(k), v) for k, v in loaded.items() if isinstance(v, str))
+
+
+def _free_text(text: str) -> tuple[dict[str, Any], tuple[tuple[str | None, str], ...]]:
     pairs: dict[str, Any] = {}
+    segments: list[tuple[str | None, str]] = []
     for raw_segment in _SEGMENTS.split(text):
         segment = raw_segment.strip()
-        match = _ASCII_PAIR.search(segment) or _ANY_PAIR.search(segment)
+        if not segment:
+            continue
+        match = _WORDS_PAIR.search(segment) or _ASCII_PAIR.search(segment)
+        if match is not None and any(sep in segment[: match.start(1)] for sep in "=：:"):
+            match = None  # T10 of 当前时间=2025-03-11T10:00 is inside a value, not a key
+        match = match or _ANY_PAIR.search(segment)
         if match is not None and match.group(2).strip():
-            pairs.setdefault(match.group(1), match.group(2).strip())
-    return pairs
+            key, value = match.group(1), match.group(2).strip()
+            if _WORDS_PAIR.match(match.group(0)):
+                key = " ".join(key.split())
+            pairs.setdefault(key, value)
+            # Words glued before the key are free text (趋势查询step=month → 趋势查询).
+            before = segment[: match.start()].strip()
+            if before:
+                segments.append((None, before))
+            segments.append((key, value))
+        else:
+            segments.append((None, segment))
+    return pairs, tuple(segments)
 
 
 class CoercionError(ValueError):

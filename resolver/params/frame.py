@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -12,8 +15,11 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import Step, TimeResolution
+from resolver.timeexpr import Reading, Step, TimeResolution, read_time
+from resolver.timeexpr.terms import Clock
 from rules.spec import MAX_MS, MIN_MS
+
+_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,22 +34,32 @@ class Frame:
     language: asks.Language
     max_repair_rounds: int
     response_format: Literal["json_object", "json_schema", "none"]
-    # Metric properties of one request share the query: read it once per override pair.
-    time_cache: dict[tuple[bool | None, Step | None], TimeResolution | None] = field(
-        default_factory=dict, compare=False
-    )
+    # What the query and the context say about time, read once (SPEC §3, §4).
+    query_time: Reading = field(default_factory=Reading, compare=False)
+    context_time: Reading = field(default_factory=Reading, compare=False)
+    # Metric properties of one request share the query: settle it once per override pair.
+    # The second item tells, per parameter, whether its value came from the context.
+    time_cache: dict[
+        tuple[bool | None, Step | None], tuple[TimeResolution | None, Callable[[str], bool]]
+    ] = field(default_factory=dict, compare=False)
 
 
 def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
     """The request's frame: the context read, the clock and timezone settled (400 if bad)."""
     context = parse_context(request.additional_context)
     tz = _timezone(request.timezone or _context_str(context, "timezone"), settings)
-    now_ms = request.now_ms if request.now_ms is not None else _context_now(context)
+    now_ms = request.now_ms if request.now_ms is not None else _context_now(context, tz)
+    if now_ms is None:
+        now_ms = time.time_ns() // 1_000_000
+    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
+    clock = Clock(now_ms, tz)
     return Frame(
         query=request.query,
         context=context,
-        now_ms=now_ms if now_ms is not None else time.time_ns() // 1_000_000,
+        now_ms=now_ms,
         tz=tz,
+        query_time=read_time(request.query, clock),
+        context_time=read_time(context.time_text(inputs), clock),
         identities=request.unique_identities,
         language=asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
@@ -56,10 +72,10 @@ def _context_str(context: Context, key: str) -> str | None:
     return value.strip() if found and isinstance(value, str) else None
 
 
-def _context_now(context: Context) -> int | None:
+def _context_now(context: Context, tz: ZoneInfo) -> int | None:
     found, value = context.lookup("now_ms")
     if not found:
-        return None
+        return _context_clock(context, tz)
     if isinstance(value, str):
         text = value.strip()
         # str.isdigit() also accepts "²" and int() refuses over 4300 digits: ASCII, int64 only.
@@ -71,6 +87,31 @@ def _context_now(context: Context) -> int | None:
             f"got {str(value)[:40]!r}"
         )
     return value
+
+
+def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
+    """`now` (当前时间, 当前日期, today): an ISO date (its first ms) or datetime, read in the
+    request timezone unless it carries an offset."""
+    found, value = context.lookup("now")
+    if not found:
+        return None
+    text = value.strip() if isinstance(value, str) else ""
+    moment = None
+    if _ISO.fullmatch(text):
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:  # 2025-02-30, hour 25
+            moment = None
+    if moment is None:
+        raise BadRequest(
+            f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
+        )
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=tz)
+    now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
+    if not MIN_MS <= now_ms <= MAX_MS:
+        raise BadRequest(f"additional_context now {text!r} is outside 2000..2100")
+    return now_ms
 
 
 def _timezone(name: str | None, settings: Settings) -> ZoneInfo:

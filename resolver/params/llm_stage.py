@@ -106,7 +106,7 @@ def _take_answer(
         return violations, []
     for name, value in proposed.items():
         state.settle(name, value, "llm")
-    return [], state.open_params()
+    return [], state.needed_params()  # one left open with a schema default gets the default
 
 
 def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, Any]:

@@ -3,6 +3,7 @@ where, and what is missing or failed. The state changes only through its own met
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -53,6 +54,39 @@ class PropertyState:
     def open_params(self) -> list[str]:
         """Inputs still needed, in declared order."""
         return registry.missing(self.spec, self.values)
+
+    def default_of(self, name: str) -> tuple[bool, Any]:
+        """`(found, value)` of an input's operator-schema `default` (an `example` is a hint
+        for the LLM, never a value)."""
+        spec = self.spec.get(name)
+        schema = None if spec is None else spec.schema
+        if schema is None or "default" not in schema:
+            return False, None
+        return True, copy.deepcopy(schema["default"])
+
+    def needed_params(self) -> list[str]:
+        """Open params that no schema default can fill: what the LLM must produce."""
+        return [name for name in self.open_params() if not self.default_of(name)[0]]
+
+    def apply_defaults(self, language: asks.Language) -> None:
+        """Stage 4 (SPEC §1): fill what is still open from schema defaults that pass the rules
+        (source `default`); a missing list already reported is worked out again."""
+        filled = False
+        for name in self.open_params():
+            found, value = self.default_of(name)
+            if not found:
+                continue
+            broken = registry.validate(self.spec, {**self.values, name: value})
+            if any(violation.param == name for violation in broken):
+                continue  # a default its own schema refuses is no value
+            self.settle(name, value, "default")
+            filled = True
+        if filled and self.missing:
+            still = [name for name in self.missing if name not in self.values]
+            if still:
+                self.report_missing(language)
+            else:
+                self.missing, self.ask = [], None
 
     def report_missing(self, language: asks.Language, ask: str | None = None) -> None:
         """Mark the open params missing; `instant` is implied when the window is missing too."""

@@ -32,7 +32,6 @@ from resolver.llm.prompts import Prompts, load_prompts
 from resolver.llm.runtime import open_llm
 from resolver.params.asks import Language, ask_for, language_of
 from resolver.params.code_stage import apply_time_rules, take_caller_values
-from resolver.params.defaults import settle_defaults, settle_defaults_after_llm
 from resolver.params.fanout import fan_out
 from resolver.params.frame import Frame, frame_of
 from resolver.params.llm_stage import resolve_with_llm
@@ -85,25 +84,29 @@ class ParamsService:
         for state in states:
             apply_time_rules(state, frame)
         pending = [s for s in states if s.open_params()]
-        if pending and (self.llm is None or not frame.query.strip()):
-            # No LLM to ask first: schema defaults (stage 4) settle what they can now.
+        if not frame.query.strip():
+            # Nothing for the LLM to read: schema defaults fill what they can (SPEC §1 step 4).
             for state in pending:
-                settle_defaults(state)
+                state.apply_defaults(frame.language)
             pending = [s for s in pending if s.open_params()]
-        if pending and not frame.query.strip():
-            names = ", ".join(s.name for s in pending)
-            raise BadRequest(
-                f"query is empty but {names} still need inputs; send a query or supply "
-                "every input in dynamic_params/additional_context",
-                details={"open": {s.name: s.open_params() for s in pending}},
-            )
+            if pending:
+                names = ", ".join(s.name for s in pending)
+                raise BadRequest(
+                    f"query is empty but {names} still need inputs; send a query or supply "
+                    "every input in dynamic_params/additional_context",
+                    details={"open": {s.name: s.open_params() for s in pending}},
+                )
         if pending and self.llm is None:
             for state in pending:
-                state.report_missing(frame.language)
+                state.apply_defaults(frame.language)
+                if state.open_params():
+                    state.report_missing(frame.language)
         elif pending:
+            # The LLM may read an input from the query; a default fills it only if still open.
             await self._ask_llm(pending, frame, request)
             for state in pending:
-                settle_defaults_after_llm(state, frame.language)
+                if state.failure is None:
+                    state.apply_defaults(frame.language)
         if language is not None:
             _asks_in(states, language)
         resolved = _merge(states, frame, debug=request.options.return_debug)

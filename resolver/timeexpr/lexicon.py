@@ -11,6 +11,7 @@ _FOLD: dict[int, int] = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}  # ful
 _FOLD |= {cp: cp - 0xFEE0 + 32 for cp in range(0xFF21, 0xFF3B)}  # full-width A-Z, lower-cased
 _FOLD |= {cp: cp + 32 for cp in range(ord("A"), ord("Z") + 1)}
 _FOLD[0x3000] = 0x20  # ideographic space
+_FOLD[0xA0] = 0x20  # no-break space: the scanners' \s is ASCII-only (re.ASCII)
 
 
 def normalize(text: str) -> str:
@@ -127,8 +128,10 @@ UNITS: dict[str, Step] = {
     "年": "year",
     "年度": "year",
 }
+UNITS["双周"] = "week"  # a fortnight: counted twice (atoms.FORTNIGHTS)
 UNITS |= {"个" + word: unit for word, unit in UNITS.items() if unit != "day"}  # 3个月, 三个年度
 UNITS |= {word: unit for unit in STEPS for word in (unit, unit + "s")}
+UNITS |= {"fortnight": "week", "fortnights": "week"}
 
 EN_MONTHS: dict[str, int] = {
     name: index + 1
@@ -163,17 +166,40 @@ PREVIOUS_WORDS: dict[str, tuple[int, Step]] = {
     "yesterday": (-1, "day"),
 }
 
+# Weekdays: Monday is 0, as `date.weekday()` counts.
+WEEKDAYS: dict[str, int] = {
+    "一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
+    "saturday": 5, "sunday": 6,
+}  # fmt: skip
+
+# Hours and minutes (last N hours): their length in minutes.
+CLOCK_UNITS: dict[str, int] = {
+    "小时": 60, "钟头": 60, "分钟": 1,
+    "hour": 60, "hours": 60, "hr": 60, "hrs": 60,
+    "minute": 1, "minutes": 1, "min": 1, "mins": 1,
+}  # fmt: skip
+
 # --- regex fragments -------------------------------------------------------------------------
 
 YEAR4 = r"(?:19|20|21)[0-9]{2}"
+# A two-digit year is read only right before 年 (24年3月, 24年前三季度), and not where the
+# number counts years (24年前, 成立10年以来, 10年期国债).
+YEAR2 = (
+    r"[0-9]{2}(?=\s*年(?!\s*(?:前(?![0-9一二两三四五六七八九十])|以前|之前|后|以后|之后|来|以来|内"
+    r"|多|左右|期|半|间|龄)))"
+)
 ZH_YEAR_DIGITS = r"[〇零一二三四五六七八九]{4}"
 ZH_COUNT = r"[0-9]{1,3}|[一二两三四五六七八九十百零]{1,5}"
+ZH_CLOCK_UNIT = r"小时|钟头|分钟"
+EN_CLOCK_UNIT = r"hours?|hrs?|minutes?|mins?"
+EN_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 EN_COUNT = (
     r"[0-9]{1,3}|(?:" + "|".join(_EN_TENS) + r")(?:[- ](?:one|two|three|four|five|six|seven"
     r"|eight|nine))?|" + "|".join(sorted(_EN_ONES[1:], key=len, reverse=True)) + r"|an?"
 )
-ZH_UNIT = r"个?(?:月份|月|星期|礼拜|周|季度|季|年度|年)|天|日"
-EN_UNIT = r"(?:day|week|month|quarter|year)s?"
+ZH_UNIT = r"个?(?:月份|月|星期|礼拜|双周|周|季度|季|年度|年)|天|日"
+EN_UNIT = r"(?:day|week|month|quarter|year|fortnight)s?"
 ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
 ZH_DAY = r"3[01]|[12][0-9]|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九]"
 ZH_QUARTER = r"[1-4一二三四]"

@@ -20,13 +20,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from resolver.timeexpr.festivals import NAMES as FESTIVAL_NAMES
 from resolver.timeexpr.lexicon import (
     DASH,
+    EN_CLOCK_UNIT,
     EN_COUNT,
     EN_MONTH,
     EN_UNIT,
+    EN_WEEKDAY,
     ORDINAL,
+    YEAR2,
     YEAR4,
+    ZH_CLOCK_UNIT,
     ZH_COUNT,
     ZH_DAY,
     ZH_MONTH,
@@ -36,7 +41,10 @@ from resolver.timeexpr.lexicon import (
 )
 
 # A year in front of a month, quarter, week, half or date: digits, Chinese digits or relative.
-_YZ = rf"(?P<y>(?<![0-9]){YEAR4}|{ZH_YEAR_DIGITS}|大前年|今年|去年|前年|本年|明年)\s*年?\s*"
+_YZ = (
+    rf"(?P<y>(?<![0-9]){YEAR4}|(?<![0-9]){YEAR2}|{ZH_YEAR_DIGITS}|大前年|今年|去年|前年|本年|明年)"
+    r"\s*年?\s*"
+)
 # An English year after a month, quarter or half: digits or this/last year.
 _YE = rf"(?P<y>{YEAR4}\b|this\s+year\b|last\s+year\b)"
 _ZH_WEEK_NO = r"[0-9]{1,2}|[一二三四五六七八九十]{1,3}"
@@ -60,6 +68,23 @@ _EN_Q = r"\bq(?P<q>[1-4])"
 _EN_OQ = rf"\b(?:the\s+)?(?P<q>{ORDINAL})\s+quarter"
 _EN_W = r"\bweek\s+(?P<w>[0-9]{1,2})"
 _EN_H = r"\b(?:the\s+)?(?P<h>first|second)\s+half"
+_ZH_WEEKDAY = r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?!均)"  # 周日均: a daily average
+_ZH_HOLIDAY = r"放假期间|小长假|黄金周|长假|假期|假日|期间"
+_EN_HOLIDAY = r"golden\s+week|holidays?|break|vacation|period"
+
+
+def _alternation(names: list[str]) -> str:
+    """Literal names as one alternation, longest first (双十一 before 十一)."""
+    return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+
+
+_ZH_FESTIVALS = (
+    _alternation([n for n in FESTIVAL_NAMES if not n.isascii() and n != "十一"])
+    + r"|(?<![0-9.])618(?![0-9])"
+)
+_EN_FESTIVALS = _alternation([n for n in FESTIVAL_NAMES if n.isascii() and n != "618"]).replace(
+    r"\ ", r"\s+"
+)
 _NOT_YEAR = (
     r"[0-9%]|[.,][0-9]|\s*[名个人元万亿件家条次笔台吨多余]"
     r"|\s+(?:customers|users|orders|items|units|people|employees|companies|records|rows)\b"
@@ -77,8 +102,65 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ("zh_yw", "w", _YZ + _W, "0中"),
     ("iso_week", "w", rf"(?<![0-9])(?P<y>{YEAR4})-?w(?P<w>[0-9]{{1,2}})(?![0-9])", "0"),
     ("zh_yh", "h", _YZ + _H, "0中"),
-    ("zh_year", "year", rf"(?<![0-9])(?P<y>{YEAR4}|{ZH_YEAR_DIGITS})\s*(?:年度?|全年)", "0中"),
+    (
+        "zh_year",
+        "year",
+        rf"(?<![0-9])(?P<y>{YEAR4}|{YEAR2}|{ZH_YEAR_DIGITS})\s*(?:年度?|全年)",
+        "0中",
+    ),
     # -- Chinese, relative to now ----------------------------------------------------------
+    # 上周五, 本周一, 周三, 星期天: a day of a week (before 上周 and 本周 claim the week).
+    ("zh_weekday", "weekday", rf"(?P<k>上上|上|本|这)?\s*个?\s*{_ZH_WEEKDAY}", "中周星礼"),
+    ("zh_dekad", "dekad", r"(?P<x>上|中|下)旬", "中"),
+    (
+        "zh_clock_rolling",
+        "clock_rolling",
+        (
+            rf"(?:最近|近|过去)的?这?\s*(?P<n>{ZH_COUNT}|半)\s*个?\s*(?P<u>{ZH_CLOCK_UNIT})"
+            r"(?:以来|之内|以内|内)?"
+        ),
+        "中",
+    ),
+    (
+        "zh_clock_ago",
+        "clock_ago",
+        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*个?\s*(?P<u>{ZH_CLOCK_UNIT})\s*(?:之前|以前|前)",
+        "0中",
+    ),
+    # 前三季度, 前两个月, 前10天: the first N units of a year (or month); without one, see atoms.
+    (
+        "zh_first_n",
+        "first_n",
+        rf"前\s*(?P<n>{ZH_COUNT})\s*(?P<u>个?季度|个?季|个?月份?|天|日|个?星期|周|个?礼拜)",
+        "中",
+    ),
+    # 今天之前7天: the same as 最近7天 (SPEC §4.1).
+    (
+        "zh_before_now",
+        "rolling",
+        rf"(?:今天|今日|当前|现在|目前|此前)?之前\s*(?P<n>{ZH_COUNT})\s*(?P<u>{ZH_UNIT})",
+        "中之",
+    ),
+    # 最新一个月, 最新3个月, 最新季度: a window, not the instant word 最新.
+    (
+        "zh_latest",
+        "rolling",
+        rf"最新的?\s*(?P<n>{ZH_COUNT})?\s*(?P<u>个?月份?|个?季度|个?季|年度?|个?星期|周)",
+        "中",
+    ),
+    (
+        "zh_same",
+        "same",
+        r"(?:去年|上年|上一年)\s*的?\s*同(?P<u>月|季度|季)份?",
+        "中",
+    ),
+    (
+        "zh_festival",
+        "festival",
+        rf"(?P<f>{_ZH_FESTIVALS}|十一(?=\s*(?:{_ZH_HOLIDAY})))(?P<hol>\s*(?:{_ZH_HOLIDAY}))?",
+        "0中",
+    ),
+    ("zh_fortnight", "fortnight", r"(?:最近|近|过去)的?这?\s*双周", "中"),
     (
         "zh_rolling",
         "rolling",
@@ -88,7 +170,8 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     (
         "zh_ago",
         "ago",
-        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*(?P<u>{ZH_UNIT})(?P<half>半)?\s*(?:之前|以前|前)",
+        # 3月前 is "before March" as often as "3 months ago": only 3个月前 is read.
+        rf"(?<![0-9])(?P<n>{ZH_COUNT}|半)\s*(?P<u>(?!月){ZH_UNIT})(?P<half>半)?\s*(?:之前|以前|前)",
         "0中",
     ),
     (
@@ -150,6 +233,45 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ("en_h_y", "h", rf"\b(?P<h>h[12])\s*[- ]?\s*(?P<y>{YEAR4})\b", "h"),
     ("en_y_h", "h", rf"(?<![0-9])(?P<y>{YEAR4})\s*[- ]?(?P<h>h[12])\b", "0"),
     # -- English, relative to now ------------------------------------------------------------
+    ("en_weekday", "weekday", rf"\b(?:(?P<k>this|last)\s+)?(?P<wd>{EN_WEEKDAY})\b", "flmstw"),
+    (
+        "en_clock_rolling",
+        "clock_rolling",
+        (
+            r"\b(?:last|past|previous|prior|recent|most\s+recent|latest|trailing)\s+"
+            rf"(?:(?P<n>{EN_COUNT}|half(?:\s+an?)?)\s+)?(?P<u>{EN_CLOCK_UNIT})\b"
+        ),
+        "lmprt",
+    ),
+    (
+        "en_clock_ago",
+        "clock_ago",
+        rf"\b(?P<n>{EN_COUNT}|half\s+an?)\s+(?P<u>{EN_CLOCK_UNIT})\s+ago\b",
+        "0aefhnost",
+    ),
+    (
+        "en_first_n",
+        "first_n",
+        rf"\b(?:the\s+)?first\s+(?P<n>{EN_COUNT})\s+(?P<u>quarters|months|days)\b",
+        "ft",
+    ),
+    ("en_fortnight", "fortnight", r"\b(?:the\s+)?(?:last|past|previous)\s+fortnight\b", "lpt"),
+    ("en_last_month_name", "month_name", rf"\b(?P<k>last|this)\s+(?P<m>{EN_MONTH})\b", "lt"),
+    (
+        "en_same",
+        "same",
+        (
+            r"\b(?:the\s+)?same\s+(?P<u>month|quarter)\s+(?:of\s+|in\s+)?"
+            r"(?:last|the\s+previous|the\s+prior)\s+year\b"
+        ),
+        "st",
+    ),
+    (
+        "en_festival",
+        "festival",
+        rf"\b(?P<f>{_EN_FESTIVALS})(?P<hol>\s+(?:{_EN_HOLIDAY}))?(?![a-z])",
+        "cdlmnqs",
+    ),
     (
         "en_rolling",
         "rolling",
@@ -159,7 +281,12 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
         ),
         "lmprt",
     ),
-    ("en_rolling_one", "rolling", r"\bpast\s+(?P<u>day|week|month|quarter|year)\b", "p"),
+    (
+        "en_rolling_one",
+        "rolling",
+        r"\b(?:past|latest)\s+(?P<u>day|week|month|quarter|year)\b",
+        "lp",
+    ),
     ("en_ttm", "ttm", r"\b(?:ltm|ttm)\b", "lt"),
     ("en_ago", "ago", rf"\b(?P<n>{EN_COUNT}|half\s+an?)\s+(?P<u>{EN_UNIT})\s+ago\b", "0aefhnost"),
     ("en_this", "this", r"\b(?:this|current)\s+(?P<u>week|month|quarter|year)\b", "ct"),
@@ -188,6 +315,13 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
     ("en_h", "h", _EN_H + r"\b", "fst"),
     ("en_m", "m", rf"\b(?P<m>{EN_MONTH})\b", "adfjmnos"),
     # -- both -----------------------------------------------------------------------------
+    # 20240315: a compact date (an eight-digit number that is no date stays a number).
+    (
+        "compact_date",
+        "md",
+        rf"(?<![0-9])(?P<y>{YEAR4})(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12][0-9]|3[01])(?![0-9])",
+        "0",
+    ),
     # A four-digit number alone is a year unless it counts something (top 2000, 2000名, 2000 users).
     ("bare_year", "year", rf"(?<![0-9./])(?<!top )(?<!前)(?P<y>{YEAR4})(?!{_NOT_YEAR})", "0"),
     (
@@ -203,7 +337,9 @@ ALTERNATIVES: tuple[tuple[str, str, str, str], ...] = (
 
 _GROUP = re.compile(r"\(\?P([<=])(\w+)([>)])")
 # Every Chinese character an atom can start with (年, 周 and the like never come first).
-_ZH_STARTS = "〇零一二两三四五六七八九十百半上下本这当目今去前大昨近最过现实截此眼如第明"
+_ZH_STARTS = (
+    "〇零一二两三四五六七八九十百半上下本这当目今去前大昨近最过现实截此眼如第明中元春农劳端国双六"
+)
 
 
 def _outer(name: str, pattern: str) -> str:
@@ -219,7 +355,8 @@ def _scanners() -> dict[str, re.Pattern[str]]:
     for name, _, pattern, starts in ALTERNATIVES:
         for key in starts:
             chosen.setdefault(key, []).append(_outer(name, pattern))
-    return {key: re.compile("|".join(outers)) for key, outers in chosen.items()}
+    # ASCII word boundaries and spaces: 到Q3 and Q1和Q3 have a boundary between 到 and Q.
+    return {key: re.compile("|".join(outers), re.ASCII) for key, outers in chosen.items()}
 
 
 FAMILIES: dict[str, str] = {name: family for name, family, _, _ in ALTERNATIVES}
@@ -227,7 +364,7 @@ _SCANNERS = _scanners()
 _FIRST_LETTERS = "".join(sorted(key for key in _SCANNERS if "a" <= key <= "z"))
 # Chinese characters with a scanner of their own start only a few atoms (年初, 月初).
 _ZH_OWN = "".join(key for key in _SCANNERS if key > "\x7f" and key != "中")
-TRIGGER = re.compile(rf"(?<![0-9])[0-9]|[{_ZH_STARTS}{_ZH_OWN}]|\b[{_FIRST_LETTERS}]")
+TRIGGER = re.compile(rf"(?<![0-9])[0-9]|[{_ZH_STARTS}{_ZH_OWN}]|\b[{_FIRST_LETTERS}]", re.ASCII)
 
 
 def atom_at(text: str, pos: int) -> re.Match[str] | None:
@@ -259,24 +396,20 @@ def _scanner_for(char: str) -> re.Pattern[str]:
     return _SCANNERS.get(char) or _SCANNERS["中"]
 
 
-# After an atom X: "since X" (X以来, X至今, X to date) ...
-SINCE_SUFFIX = re.compile(
-    r"\s*(?:以来|迄今|(?:起|开始)?(?:一直)?[到至](?:今天|今日|现在|目前|当前|今(?![年天日]))(?:为止)?"
-    r"|起|开始)"
-    r"|\s+(?:(?:up\s+)?(?:to|until|till|through)\s+(?:now|date|today|the\s+present|present)"
-    r"|onwards?)\b"
+# Comparison words (SPEC §4.1: they never change the window). With the period they compare
+# with (同比去年, 环比上月, 较上季度, vs last year) that period is part of the comparison.
+_COMPARED = (
+    r"(?:去年同期|上年同期|去年|上年|上月|上个月|上季度|上一季度|上季|上周|上期|同期|前一天|昨天|"
+    r"前一日)"
 )
-# ... or a range X..Y, when another atom follows the connector.
-CONNECTOR = re.compile(
-    r"\s*(?:-|–|—|~|(?:一直)?[到至]|直到)\s*|\s+(?:to|until|till|through|thru|and)\s+"
+COMPARISON = re.compile(
+    rf"(?:同比|环比)(?:增长|下降|增速|增幅|降幅|变化)?(?:\s*{_COMPARED})?"
+    rf"|(?<![对比])(?:较|相比|相较|比)于?\s*{_COMPARED}"
+    r"|\b(?:yoy|mom|qoq|wow|(?:year|month|quarter|week)[- ]over[- ](?:year|month|quarter|week))\b"
+    r"|\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+(?:the\s+)?(?:same\s+period\s+)?"
+    r"(?:of\s+)?(?:last|previous|prior)\s+(?:year|month|quarter|week|period)\b",
+    re.ASCII,
 )
-# Before an atom: the words that open a range or a since (matched up to the atom).
-OPENER = re.compile(r"(?:自从|打从|自|从|由)\s*$|\b(?:since|from|between)\s+$")
-# The characters SINCE_SUFFIX or CONNECTOR can start with, and OPENER can end with: elsewhere
-# the expressions cannot match and are not run.
-AFTER_ATOM = frozenset(" \t\n以迄起开到至一直-–—~")
-BEFORE_ATOM = frozenset(" \t\n自从由")
-
 STEP_WORDS = re.compile(
     r"(?P<day>按\s*[天日]|每日|每天|逐日|日趋势|\bdaily\b|\b(?:by|per|each|every)\s+(?:the\s+)?day\b)"
     r"|(?P<week>按\s*(?:周|星期)|每周|逐周|周趋势|\bweekly\b"
@@ -284,6 +417,7 @@ STEP_WORDS = re.compile(
     r"|(?P<month>按\s*月|每个?月|逐月|月度|月趋势|\bmonthly\b"
     r"|\b(?:by|per|each|every)\s+(?:the\s+)?month\b)"
     r"|(?P<quarter>按\s*季度?|每个?季度?|逐季|季度趋势|季趋势|\bquarterly\b"
+    r"|(?<![上下本这当第个前0-9一二两三四五六七八九十])季度"
     r"|\b(?:by|per|each|every)\s+(?:the\s+)?quarter\b)"
     r"|(?P<year>按\s*年|每年|逐年|年度|年趋势|\b(?:yearly|annual|annually)\b"
     r"|\b(?:by|per|each|every)\s+(?:the\s+)?year\b)"

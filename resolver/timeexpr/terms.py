@@ -8,7 +8,7 @@ period (`2024`, `2024-03`, `2024-Q1`, `2025-W10`, `2025-12-25`). A point term (`
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import NamedTuple
+from typing import Literal, NamedTuple, cast
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.calendar import (
@@ -23,6 +23,11 @@ from resolver.timeexpr.result import Step
 
 UNIT_CODE: dict[Step, str] = {"day": "d", "week": "w", "month": "M", "quarter": "Q", "year": "y"}
 CODE_UNIT: dict[str, Step] = {code: unit for unit, code in UNIT_CODE.items()}
+# Offsets finer than a day (最近3小时): exact elapsed time, shown as now-3h / now-30min.
+ClockUnit = Literal["hour", "minute"]
+_CLOCK_CODE: dict[str, str] = {"hour": "h", "minute": "min"}
+_CLOCK_MS: dict[str, int] = {"hour": 3_600_000, "minute": 60_000}
+_CODES: dict[str, str] = {str(unit): code for unit, code in UNIT_CODE.items()} | _CLOCK_CODE
 
 
 class Clock:
@@ -52,21 +57,23 @@ class Relative(NamedTuple):
     """`now` moved by `offset` units, optionally widened to the `round_to` period around it."""
 
     offset: int = 0
-    unit: Step | None = None
+    unit: Step | ClockUnit | None = None
     round_to: Step | None = None
 
     def __str__(self) -> str:
         text = "now"
         if self.offset and self.unit is not None:
-            text += f"{self.offset:+d}{UNIT_CODE[self.unit]}"
+            text += f"{self.offset:+d}{_CODES[self.unit]}"
         if self.round_to is not None:
             text += "/" + UNIT_CODE[self.round_to]
         return text
 
     def point(self, clock: Clock) -> datetime:
         """Return the moved wall time, before any rounding."""
+        if self.unit in _CLOCK_MS:
+            return wall_clock(self.start_ms(clock), clock.tz)
         if self.offset and self.unit is not None:
-            return shift(clock.wall, self.offset, self.unit)
+            return shift(clock.wall, self.offset, cast("Step", self.unit))  # hours returned above
         return clock.wall
 
     def first_day(self, clock: Clock) -> date:
@@ -78,6 +85,8 @@ class Relative(NamedTuple):
         """Return the term's first ms."""
         if self.round_to is not None:
             return epoch_ms(midnight(self.first_day(clock)), clock.tz)
+        if self.unit in _CLOCK_MS:  # elapsed time, whatever the wall clock does (DST)
+            return clock.now_ms + self.offset * _CLOCK_MS[self.unit]
         if self.offset and self.unit is not None:
             return epoch_ms(self.point(clock), clock.tz)
         return clock.now_ms
@@ -130,5 +139,31 @@ class Absolute(NamedTuple):
         return period_bounds(self.first, self.unit, clock.tz)
 
 
-Term = Relative | Absolute
+class EndOf(NamedTuple):
+    """The last ms of a period as a point (截至2024年3月, as of March 2024)."""
+
+    term: Relative | Absolute
+
+    def __str__(self) -> str:
+        return f"end({self.term})"
+
+    def first_day(self, clock: Clock) -> date:
+        """Return the local date of the point."""
+        return wall_clock(self.end_ms(clock), clock.tz).date()
+
+    def start_ms(self, clock: Clock) -> int:
+        """Return the point."""
+        return self.term.end_ms(clock)
+
+    def end_ms(self, clock: Clock) -> int:
+        """Return the point."""
+        return self.term.end_ms(clock)
+
+    def bounds(self, clock: Clock) -> tuple[int, int]:
+        """Return the point twice."""
+        point = self.term.end_ms(clock)
+        return point, point
+
+
+Term = Relative | Absolute | EndOf
 NOW = Relative()

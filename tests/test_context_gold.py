@@ -1,0 +1,27 @@
+"""The service answers every case of the context gold set exactly, over HTTP, rules only
+(benchmarks/data/context_gold.jsonl: agent retries in additional_context, SPEC §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.gold import ContextCase, load_context
+from tests.helpers import ClientFactory, post
+
+CASES = load_context()
+
+
+def test_context_gold_set_is_large_and_has_first_requests_and_retries() -> None:
+    assert len(CASES) >= 40
+    statuses = {case.row["expected"]["status"] for case in CASES}
+    assert statuses == {200, 400, 422}
+    assert {case.lang for case in CASES} == {"zh", "en"}
+
+
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in CASES])
+async def test_context_gold_case(make_client: ClientFactory, case: ContextCase) -> None:
+    status, answer = await post(await make_client(llm=False), case.body())
+    problem = case.check(status, answer)
+    assert problem is None, (
+        f"{case.row['query']!r} + {case.row.get('additional_context')!r}: {problem}"
+    )
