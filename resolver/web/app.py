@@ -29,6 +29,8 @@ from resolver.web.appkeys import (
     SETTINGS_KEY,
     UPSTREAMS_KEY,
 )
+from resolver.web.bodies import close_if_body_unread
+from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import ROUTES
@@ -41,6 +43,8 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
+    app.on_response_prepare.append(close_if_body_unread)
+    warn_if_no_public_url(settings)
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
@@ -68,7 +72,11 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
             mcp_tools = McpToolCache(clients, settings.mcp_tool_ttl_s)
             app[ACTION_RECALL_KEY] = ActionRecall(clients, mcp_tools)
             app[MCP_PROXY_KEY] = McpProxy(
-                clients, mcp_tools, call_timeout_s=settings.mcp_call_timeout_s
+                clients,
+                mcp_tools,
+                call_timeout_s=settings.mcp_call_timeout_s,
+                max_inflight=settings.mcp_max_inflight,
+                max_answer_bytes=settings.mcp_max_answer_bytes,
             )
             yield
 
