@@ -14,6 +14,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
     │   └── ToolNotFound                404 TOOL_NOT_FOUND
+    ├── BodyTimeout                     408 BODY_TIMEOUT (the body did not arrive in time)
     ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
     ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
     ├── MissingParams                   422 MISSING_PARAMS
@@ -22,6 +23,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── LLMOutputInvalid            502 LLM_OUTPUT_INVALID
     │   └── LLMTimeout                  504 LLM_TIMEOUT
     ├── UpstreamError                   502 UPSTREAM_ERROR (or the upstream's own 4xx)
+    │   └── UpstreamTimeout             504 UPSTREAM_TIMEOUT (the request deadline passed)
     ├── SchemaConversionError           502 SCHEMA_CONVERSION_ERROR (a tool schema is unusable)
     ├── Overloaded                      503 OVERLOADED
     └── NotConfigured                   503 NOT_CONFIGURED
@@ -124,6 +126,13 @@ class ToolNotFound(NotFound):
     code = "TOOL_NOT_FOUND"
 
 
+class BodyTimeout(ResolverError):
+    """The request body did not arrive (or could not be decoded) before the request deadline."""
+
+    status = 408
+    code = "BODY_TIMEOUT"
+
+
 class PayloadTooLarge(ResolverError):
     """The body exceeds RESOLVER_MAX_BODY_BYTES."""
 
@@ -194,6 +203,17 @@ class UpstreamError(ResolverError):
         return 502
 
 
+class UpstreamTimeout(UpstreamError):
+    """The request deadline passed while an upstream call was under way (or before it began)."""
+
+    code = "UPSTREAM_TIMEOUT"
+
+    @property
+    def http_status(self) -> int:
+        """Always a gateway timeout: the deadline, not the upstream's answer, decided."""
+        return 504
+
+
 class SchemaConversionError(ResolverError, ValueError):
     """A tool schema cannot be converted; `pointer` is the JSON pointer of the offending node."""
 
@@ -207,7 +227,7 @@ class SchemaConversionError(ResolverError, ValueError):
 
 
 class Overloaded(ResolverError):
-    """Too many LLM calls are already waiting for a slot."""
+    """Too many LLM calls are already waiting for a slot, or MCP tool calls in flight."""
 
     status = 503
     code = "OVERLOADED"

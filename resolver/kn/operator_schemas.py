@@ -10,9 +10,10 @@ A failed fetch is a warning, never an error: the property is resolved without it
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import structlog
@@ -83,9 +84,22 @@ class OperatorSchemas:
                 "RESOLVER_OPERATOR_INTEGRATION_URL is not set",
             )
         key = (operator_id, caller.account_id or "", caller.account_type or "")
-        result, cached = await self._cache.get(
-            key, lambda: self._fetch(operator_id, caller), self._ttl_of
-        )
+        # The fetch is shared by every request waiting for this key, so it runs under the
+        # upstream's own timeout; each request waits only as long as its own deadline allows.
+        shared = replace(caller, deadline=None)
+        deadline = caller.deadline
+        try:
+            async with asyncio.timeout(deadline.remaining() if deadline is not None else None):
+                result, cached = await self._cache.get(
+                    key, lambda: self._fetch(operator_id, shared), self._ttl_of
+                )
+        except TimeoutError:
+            return SchemaResult(
+                operator_id,
+                "failed",
+                warning=f"operator schema of {operator_id} not fetched: the request deadline "
+                "passed first",
+            )
         if cached and result.document is not None:
             return SchemaResult(operator_id, "cached", result.document)
         return result

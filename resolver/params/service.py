@@ -5,7 +5,6 @@ what is wrong or missing. Behind `/v1/dynamic-params`, the pipeline endpoint and
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from typing import Any
 
 import structlog
 
+from resolver.core.deadline import Deadline
 from resolver.core.errors import (
     BadRequest,
     InvalidCallerValue,
@@ -61,8 +61,14 @@ class ParamsService:
         """`llm` or `rules-only`."""
         return "rules-only" if self.llm is None else "llm"
 
-    async def resolve(self, request: ResolveRequest) -> Resolved:
-        """Every property resolved, or raise the error that describes the failure."""
+    async def resolve(self, request: ResolveRequest, deadline: Deadline | None = None) -> Resolved:
+        """Every property resolved, or raise the error that describes the failure.
+
+        `deadline` is the request's (`RESOLVER_REQUEST_TIMEOUT_S` from when it arrived); the
+        LLM stage never outlives it. Without one (the CLI), the budget starts now.
+        """
+        if deadline is None:
+            deadline = Deadline.after(self.settings.request_timeout_s)
         frame = frame_of(request, self.settings)
         states = [PropertyState.of(d, _schemas(request, d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
@@ -80,28 +86,34 @@ class ParamsService:
             for state in pending:
                 state.report_missing(frame.language)
         elif pending:
-            await self._ask_llm(pending, frame, request)
+            await self._ask_llm(pending, frame, request, deadline)
         return _merge(states, frame, debug=request.options.return_debug)
 
     async def _ask_llm(
-        self, pending: list[PropertyState], frame: Frame, request: ResolveRequest
+        self,
+        pending: list[PropertyState],
+        frame: Frame,
+        request: ResolveRequest,
+        deadline: Deadline,
     ) -> None:
         llm = self.llm
         assert llm is not None  # noqa: S101 - only called in LLM mode
-        budget = self.settings.request_timeout_s
-        deadline = time.monotonic() + budget
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
         async def worker(state: PropertyState) -> PropertyState:
-            return await resolve_with_llm(state, frame, llm, self.prompts, deadline)
+            return await resolve_with_llm(state, frame, llm, self.prompts, deadline.at)
 
         try:
-            async with asyncio.timeout(budget):
+            # An expired deadline (the body or the upstreams took it all) times out at once.
+            async with asyncio.timeout(deadline.remaining()):
                 await fan_out(pending, worker, limit=limit)
         except TimeoutError as exc:
             raise LLMTimeout(
-                f"the request deadline of {budget:g}s passed before the LLM answered",
-                details={"properties": [s.name for s in pending if s.open_params()]},
+                f"the request deadline of {deadline.budget_s:g}s passed before the LLM answered",
+                details={
+                    "phase": "llm",
+                    "properties": [s.name for s in pending if s.open_params()],
+                },
             ) from exc
 
 
