@@ -35,7 +35,12 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from resolver.core.clip import clip
+
 _MAX_ERRORS_SHOWN = 5
+_MAX_ERRORS_LISTED = 50
+# Our own messages, which quote clipped keys and values: bounded, but longer than one echo.
+_MAX_MESSAGE = 1000
 
 
 class ResolverError(Exception):
@@ -254,11 +259,16 @@ def invalid_request(exc: ValidationError) -> ResolverError:
     if any(e["type"] in ("json_invalid", "json_type") for e in errors):
         reason = errors[0]["msg"]
         return InvalidJSON(f"the body is not valid JSON: {reason}")
+    # A location holds the caller's dict keys, which may be any length.
     details = [
-        {"loc": ".".join(str(p) for p in e["loc"]) or "body", "msg": e["msg"], "type": e["type"]}
-        for e in errors
+        {
+            "loc": clip(".".join(str(p) for p in e["loc"])) or "body",
+            "msg": clip(e["msg"], _MAX_MESSAGE),
+            "type": e["type"],
+        }
+        for e in errors[:_MAX_ERRORS_LISTED]
     ]
     shown = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:_MAX_ERRORS_SHOWN])
-    more = len(details) - _MAX_ERRORS_SHOWN
+    more = len(errors) - _MAX_ERRORS_SHOWN
     suffix = f" (+{more} more)" if more > 0 else ""
     return BadRequest(f"invalid request: {shown}{suffix}", details=details)

@@ -13,6 +13,7 @@ from typing import Any
 
 import structlog
 
+from resolver.core.clip import clip
 from resolver.core.deadline import Deadline
 from resolver.core.errors import (
     BadRequest,
@@ -38,6 +39,9 @@ from resolver.params.property import PropertyState
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
+
+_SHOWN_PROBLEMS = 5
+_LISTED_PROBLEMS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,15 +142,19 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
         problems.extend(
             {
                 "property": state.name,
-                "param": violation.param,
+                "param": clip(violation.param) if violation.param is not None else None,
                 "rule": violation.rule,
                 "message": str(violation),
             }
             for violation in take_caller_values(state, supplied, frame)
         )
     if problems:
-        line = "; ".join(f"{p['property']}: {p['message']}" for p in problems)
-        raise InvalidCallerValue(f"invalid caller values: {line}", details=problems)
+        line = "; ".join(f"{p['property']}: {p['message']}" for p in problems[:_SHOWN_PROBLEMS])
+        if len(problems) > _SHOWN_PROBLEMS:
+            line += f" (+{len(problems) - _SHOWN_PROBLEMS} more)"
+        raise InvalidCallerValue(
+            f"invalid caller values: {line}", details=problems[:_LISTED_PROBLEMS]
+        )
 
 
 def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolved:
