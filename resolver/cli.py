@@ -21,7 +21,7 @@ from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_reques
 from resolver.kn.pipeline import open_pipeline
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
-from resolver.upstreams.client import CallerHeaders
+from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.app import create_app
 from resolver.web.bodies import parse_model
 from resolver.web.models import ErrorResponse
@@ -55,6 +55,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "serve":
         return _serve(settings, args.host, args.port)
+    for flag, value in (("--account-id", args.account_id), ("--account-type", args.account_type)):
+        try:
+            forwardable(value or "")
+        except ValueError as exc:
+            # It would travel in an upstream header: a line break there is an injection.
+            sys.stderr.write(f"resolver: {flag} {exc}\n")
+            return 2
     caller = CallerHeaders(uuid.uuid4().hex, args.account_id, args.account_type)
     return _resolve(settings, args.file, caller)
 
