@@ -90,6 +90,8 @@ class FakeService:
         self.script: deque[Fault] = deque()
         self.always: Fault | None = None
         self.url = ""
+        # How long every normal answer takes (a slow but healthy service).
+        self.latency_s = 0.0
 
     def fail(self, *faults: Fault) -> None:
         """Fail the next calls, in order, then answer normally."""
@@ -131,6 +133,8 @@ class FakeService:
             del self.calls[:_KEPT_CALLS]
         fault = self._next_fault(seen)
         if fault is None:
+            if self.latency_s:
+                await asyncio.sleep(self.latency_s)
             return answer(seen)
         if fault.hang:
             await asyncio.sleep(3600)
@@ -197,7 +201,8 @@ class FakeOperatorIntegration(FakeService):
 
     `GET …/operator/market/{operator_id}`, `GET …/tool-box/{box_id}/tool/{tool_id}`,
     `GET …/mcp/{mcp_id}/tools/{tool_name}` and `POST …/mcp/{mcp_id}/tools/call`
-    (`{"tool_name", "parameters"}`, answered by `tool_responder`).
+    (`{"tool_name", "parameters"}`, answered by `tool_responder`: a JSON value, or bytes
+    sent as they are).
     """
 
     service = "agent-operator-integration"
@@ -255,7 +260,10 @@ class FakeOperatorIntegration(FakeService):
             )
         if (seen.match["mcp_id"], body["tool_name"]) not in self.mcp_tools:
             return json_response({"code": "MCP.Tool.NotFound", "description": "no MCP tool"}, 404)
-        return json_response(self.tool_responder(seen))
+        answer = self.tool_responder(seen)
+        if isinstance(answer, bytes):  # sent exactly as given
+            return web.Response(body=answer, content_type="application/json")
+        return json_response(answer)
 
 
 def echo_values(seen: Seen) -> Any:
