@@ -33,6 +33,7 @@ DEMO_TOOL_ID = "tool-assess-risk"
 DEMO_MCP_ID = "mcp-notify"
 DEMO_MCP_TOOL = "send_notice"
 _KEPT_CALLS = 10_000
+# Route parameters take any segment: aiohttp's default refuses `{` and `}` once decoded.
 
 
 @dataclass
@@ -172,7 +173,10 @@ class FakeOntologyManager(FakeService):
 
     def routes(self, app: web.Application) -> None:
         """Add the object-type route."""
-        path = "/api/ontology-manager/in/v1/knowledge-networks/{kn_id}/object-types/{ot_id}"
+        path = (
+            "/api/ontology-manager/in/v1/knowledge-networks/{kn_id:[^/]+}"
+            "/object-types/{ot_id:[^/]+}"
+        )
         app.router.add_get(path, self._object_type)
 
     async def _object_type(self, request: web.Request) -> web.Response:
@@ -217,10 +221,10 @@ class FakeOperatorIntegration(FakeService):
     def routes(self, app: web.Application) -> None:
         """Add the operator-market, tool-box and MCP routes."""
         base = "/api/agent-operator-integration/internal-v1"
-        app.router.add_get(base + "/operator/market/{operator_id}", self._operator)
-        app.router.add_get(base + "/tool-box/{box_id}/tool/{tool_id}", self._tool)
-        app.router.add_post(base + "/mcp/{mcp_id}/tools/call", self._mcp_call)
-        app.router.add_get(base + "/mcp/{mcp_id}/tools/{tool_name}", self._mcp_tool)
+        app.router.add_get(base + "/operator/market/{operator_id:[^/]+}", self._operator)
+        app.router.add_get(base + "/tool-box/{box_id:[^/]+}/tool/{tool_id:[^/]+}", self._tool)
+        app.router.add_post(base + "/mcp/{mcp_id:[^/]+}/tools/call", self._mcp_call)
+        app.router.add_get(base + "/mcp/{mcp_id:[^/]+}/tools/{tool_name:[^/]+}", self._mcp_tool)
 
     async def _operator(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -294,9 +298,9 @@ class FakeOntologyQuery(FakeService):
 
     def routes(self, app: web.Application) -> None:
         """Add the property-values and action-type routes."""
-        base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id}"
-        app.router.add_post(base + "/object-types/{ot_id}/properties", self._properties)
-        app.router.add_post(base + "/action-types/{at_id}", self._actions)
+        base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id:[^/]+}"
+        app.router.add_post(base + "/object-types/{ot_id:[^/]+}/properties", self._properties)
+        app.router.add_post(base + "/action-types/{at_id:[^/]+}", self._actions)
 
     async def _actions(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._actions_answer)

@@ -33,7 +33,7 @@ from resolver.web.bodies import close_if_body_unread
 from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware
 from resolver.web.openapi import openapi_document
-from resolver.web.routes import ROUTES
+from resolver.web.routes import ROUTES, router_path
 
 
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
@@ -50,7 +50,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:
         for path in route.paths:
-            app.router.add_route(route.method, path, route.handler)
+            app.router.add_route(route.method, router_path(path), route.handler)
 
     async def params(app: web.Application) -> AsyncIterator[None]:
         async with open_params_service(settings, prompts_dir, metrics, lifecycle) as (
