@@ -7,11 +7,13 @@ import asyncio
 import gc
 import sys
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 from aiohttp import web
 from pydantic import ValidationError
 
+from resolver.core.deadline import Deadline
 from resolver.core.errors import ResolverError
 from resolver.core.logs import configure_logging
 from resolver.core.loops import uvloop_factory
@@ -111,6 +113,8 @@ async def _resolve_body(
     settings: Settings, body: bytes, caller: CallerHeaders
 ) -> tuple[int, ResponseBody]:
     trace_id = caller.trace_id
+    # One deadline for the whole run, as for a request: upstream calls and the LLM share it.
+    caller = replace(caller, deadline=Deadline.after(settings.request_timeout_s))
     try:
         if is_kn_request(body):
             # The pipeline shape (kn_id, ot_id, properties): the full four steps.
@@ -125,7 +129,7 @@ async def _resolve_body(
             )
         request = parse_model(ResolveRequest, body)
         async with open_params_service(settings) as (service, _):
-            resolved = await service.resolve(request)
+            resolved = await service.resolve(request, caller.deadline)
         return 200, ResolveResponse(
             dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=trace_id
         )

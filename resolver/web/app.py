@@ -44,7 +44,6 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     )
     app[SETTINGS_KEY] = settings
     app.on_response_prepare.append(close_if_body_unread)
-    warn_if_no_public_url(settings)
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
@@ -64,6 +63,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
 
     async def upstreams(app: web.Application) -> AsyncIterator[None]:
         # After `params`: the pipeline drives the params service that context opened.
+        warn_if_no_public_url(settings)
         async with open_upstreams(settings, metrics.observe_upstream_call) as clients:
             app[UPSTREAMS_KEY] = clients
             schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
