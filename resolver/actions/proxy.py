@@ -50,7 +50,7 @@ class McpProxy:
 
     async def call(
         self, mcp_id: str, tool_name: str, arguments: dict[str, Any], caller: CallerHeaders
-    ) -> bytes:
+    ) -> bytes | bytearray:
         """The tool's JSON answer as bytes (an object with this request's `trace_id` added
         unless it has one); 400 `INVALID_ARGUMENTS` before any call when they break the
         schema, 404 when the tool is unknown, 502 when it cannot be run, 503 when
@@ -92,7 +92,7 @@ class McpProxy:
             raise client.unreadable(f"an answer of MCP tool {tool_name!r}", str(exc)) from exc
 
 
-def with_trace_id(raw: bytes, trace_id: str) -> bytes:
+def with_trace_id(raw: bytes | bytearray, trace_id: str) -> bytes | bytearray:
     """The answer's own bytes; an object without `trace_id` gets it as its last key.
 
     The answer is parsed only to check that it is JSON and whether it names a `trace_id`;

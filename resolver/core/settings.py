@@ -60,6 +60,7 @@ class Settings(BaseSettings):
     allowed_hosts: str = ""
     mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
     mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
+    upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)
 
     def allowed_host_set(self) -> frozenset[str]:
         """The RESOLVER_ALLOWED_HOSTS entries, lower-cased."""

@@ -6,7 +6,8 @@ timeout capped by what is left of the request's deadline, is never retried (seed
 and one-line message, a 5xx is the service name and status only (its body is never read),
 anything else is a 502, and a call cut by the request deadline is a 504 `UPSTREAM_TIMEOUT`.
 Answers are parsed with integers kept exact at any size (int64 ms timestamps, 19-digit ids),
-never floats, and read to a bounded size: error bodies to 64 KiB, answers to 32 MiB.
+never floats, and read to a bounded size (counted after decompression): error bodies to
+64 KiB, answers to `RESOLVER_UPSTREAM_MAX_ANSWER_BYTES` (8 MiB), into one growing buffer.
 
 Upstream errors are translated here and nowhere else: transport failures, statuses, a 404
 (turned into the caller's own not-found error by `not_found`), and answers that cannot be read
@@ -47,7 +48,7 @@ _SETTING = {
     OPERATOR_INTEGRATION: "RESOLVER_OPERATOR_INTEGRATION_URL",
     ONTOLOGY_QUERY: "RESOLVER_ONTOLOGY_QUERY_URL",
 }
-_MAX_ANSWER_BYTES = 32 << 20
+_MAX_ANSWER_BYTES = 8 << 20  # RESOLVER_UPSTREAM_MAX_ANSWER_BYTES
 # An error answer is read only for its one-line message (4xx): a huge one is not worth reading.
 _MAX_ERROR_BYTES = 64 << 10
 _MAX_MESSAGE = 300
@@ -113,11 +114,14 @@ class UpstreamClient:
         base_url: str,
         session: aiohttp.ClientSession,
         observe: Observer | None = None,
+        *,
+        max_answer_bytes: int = _MAX_ANSWER_BYTES,
     ) -> None:
         self.service = service
         self.base_url = base_url.rstrip("/")
         self._session = session
         self._observe = observe
+        self.max_answer_bytes = max_answer_bytes
         # Every call passes its own timeout (the deadline may shorten it); this is the default.
         self.timeout_s = session.timeout.total
 
@@ -173,10 +177,10 @@ class UpstreamClient:
         max_bytes: int,
         timeout_s: float | None = None,
         not_found: NotFound | None = None,
-    ) -> bytes:
+    ) -> bytes | bytearray:
         """POST a JSON body and return the 2xx answer's bytes unparsed, at most `max_bytes`
         of them (more is a 502): for answers that pass through to the caller."""
-        raw: bytes = await self._call(
+        raw: bytes | bytearray = await self._call(
             "POST",
             path,
             caller=caller,
@@ -219,9 +223,10 @@ class UpstreamClient:
         headers: Mapping[str, str] | None = None,
         timeout_s: float | None = None,
         not_found: NotFound | None = None,
-        max_bytes: int = _MAX_ANSWER_BYTES,
+        max_bytes: int | None = None,
         parse: bool = True,
     ) -> Any:
+        max_bytes = max_bytes if max_bytes is not None else self.max_answer_bytes
         url = URL(self.base_url + path, encoded=True)
         if params:
             url = url.update_query(params)
@@ -286,7 +291,7 @@ class UpstreamClient:
         headers: dict[str, str],
         total_s: float | None,
         max_bytes: int,
-    ) -> tuple[int, bytes]:
+    ) -> tuple[int, bytes | bytearray]:
         """One request: the status and the body, read no further than it is used."""
         async with self._session.request(
             method, url, data=data, headers=headers, timeout=aiohttp.ClientTimeout(total=total_s)
@@ -298,7 +303,7 @@ class UpstreamClient:
                 # Only for its message; a bigger body is left unread (and its connection
                 # closed rather than drained).
                 return status, await _read_capped(response, _MAX_ERROR_BYTES, strict=False)
-            return status, b""  # a 5xx is named by its status only: nothing to read
+            return status, bytearray()  # a 5xx is named by its status only: nothing to read
 
     def _transport_failure(
         self, exc: BaseException, path: str, max_bytes: int
@@ -344,7 +349,7 @@ class UpstreamClient:
             details={"service": self.service, "upstream_status": status},
         )
 
-    def _refused(self, status: int, raw: bytes, path: str) -> UpstreamError:
+    def _refused(self, status: int, raw: bytes | bytearray, path: str) -> UpstreamError:
         # A 4xx is about the request and its message helps the caller; a 5xx message is the
         # upstream's internals (stack traces, hosts), so only the status is told.
         said, code = _error_summary(raw) if status < 500 else (None, None)
@@ -364,30 +369,29 @@ class _TooLarge(Exception):
 
 async def _read_capped(
     response: aiohttp.ClientResponse, limit: int, *, strict: bool = True
-) -> bytes:
+) -> bytearray:
     """At most `limit` bytes of the body, decompressed; reading stops there.
 
     `strict`: more is `_TooLarge`; otherwise more is read as an empty body (an error
-    answer whose message is not worth a bigger read).
+    answer whose message is not worth a bigger read). One growing buffer, not chunks
+    joined at the end: a 30 MiB answer never costs twice its size.
     """
     declared = response.content_length
     if declared is not None and declared > limit and "Content-Encoding" not in response.headers:
         if strict:
             raise _TooLarge(f"answer of {declared} bytes")
-        return b""
-    chunks: list[bytes] = []
-    size = 0
+        return bytearray()
+    body = bytearray()
     async for chunk in response.content.iter_chunked(1 << 16):
-        size += len(chunk)
-        if size > limit:
+        if len(body) + len(chunk) > limit:
             if strict:
                 raise _TooLarge("answer too large")
-            return b""
-        chunks.append(chunk)
-    return b"".join(chunks)
+            return bytearray()
+        body += chunk
+    return body
 
 
-def _error_summary(raw: bytes) -> tuple[str | None, str | None]:
+def _error_summary(raw: bytes | bytearray) -> tuple[str | None, str | None]:
     """The upstream's own one-line message and code, never its body verbatim."""
     try:
         body = loads(raw)
@@ -472,7 +476,13 @@ async def open_upstreams(
         for service, url in urls.items():
             if url is None:
                 continue
-            clients[service] = UpstreamClient(service, url, session(_POOL_SIZE, timeout), observe)
+            clients[service] = UpstreamClient(
+                service,
+                url,
+                session(_POOL_SIZE, timeout),
+                observe,
+                max_answer_bytes=settings.upstream_max_answer_bytes,
+            )
         tool_calls = None
         if settings.operator_integration_url is not None:
             # Exactly as many connections as tool calls may run at once (McpProxy's cap).

@@ -62,7 +62,7 @@ async def call_mcp_tool(
     *,
     timeout_s: float,
     max_bytes: int,
-) -> bytes:
+) -> bytes | bytearray:
     """Run an MCP tool with flat arguments; its 2xx answer's bytes, unparsed (≤ `max_bytes`).
 
     Never retried: a tool call may have effects. A 404 is the tool's; another 4xx passes
