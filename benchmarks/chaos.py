@@ -431,8 +431,8 @@ def main(argv: list[str]) -> int:
     report = asyncio.run(_run(args))
     report["problems"] = _problems(report, args.max_rss_mb)
     text = json.dumps(report, indent=2, ensure_ascii=False)
-    print(text)
     out = results_dir(args.save)
     out.mkdir(parents=True, exist_ok=True)
     (out / "chaos.json").write_text(text + "\n", encoding="utf-8")
+    print(text)
     return 1 if report["problems"] else 0
