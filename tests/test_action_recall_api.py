@@ -281,6 +281,25 @@ async def test_without_public_url_or_allowed_hosts_mcp_recall_is_503_naming_them
 
 
 @pytest.mark.parametrize(
+    ("settings", "warned"),
+    [
+        pytest.param({}, True, id="neither"),
+        pytest.param({"public_url": PUBLIC_URL}, False, id="public-url"),
+        pytest.param({"allowed_hosts": "resolver.internal"}, False, id="allowed-hosts"),
+    ],
+)
+async def test_start_up_warns_when_mcp_api_urls_cannot_be_formed(
+    make_kn_client: ClientFactory,
+    capsys: pytest.CaptureFixture[str],
+    settings: dict[str, str],
+    warned: bool,
+) -> None:
+    capsys.readouterr()
+    await make_kn_client(llm=False, **settings)
+    assert ("resolver.public_url_unset" in capsys.readouterr().out) is warned
+
+
+@pytest.mark.parametrize(
     "host",
     ["attacker.example", "allowed.example:81", "allowed.example.", "a b", "h/p", "évil.example"],
 )

@@ -54,7 +54,7 @@ async def raw_post(port: int | None, path: str, headers: bytes, body: bytes) -> 
 # -- item 7: an identity arrives whole or not at all --------------------------------------------
 
 
-@pytest.mark.parametrize("header", [b"x-account-id", b"x-account-type"])
+@pytest.mark.parametrize("header", [b"x-account-id", b"x-account-type", b"traceparent"])
 @pytest.mark.parametrize(
     "value", [b"admin\xff", b"\xc3admin", b"adm\xed\xa0\x80in"], ids=["ff", "cut", "surrogate"]
 )

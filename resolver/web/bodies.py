@@ -130,12 +130,13 @@ def caller_headers(request: web.Request, deadline: Deadline | None = None) -> Ca
         trace_id=request[TRACE_ID],
         account_id=_identity(request, "x-account-id"),
         account_type=_identity(request, "x-account-type"),
-        traceparent=request.headers.get("traceparent") or None,
+        traceparent=_identity(request, "traceparent"),
         deadline=deadline,
     )
 
 
 def _identity(request: web.Request, name: str) -> str | None:
+    """A header to forward, exactly as received; 400 when it cannot be."""
     value = request.headers.get(name) or None
     if value is None:
         return None
@@ -144,6 +145,6 @@ def _identity(request: web.Request, name: str) -> str | None:
     except ValueError as exc:
         # Never silently altered: `admin\xff` must not reach an upstream as `admin`.
         raise BadRequest(
-            f"the {name} header {exc}; send the identity as UTF-8 text",
+            f"the {name} header {exc}; send it as UTF-8 text",
             details={"header": name},
         ) from exc
