@@ -9,7 +9,9 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
+from pydantic import ValidationError
 
+from resolver.core.settings import Settings
 from resolver.testing.fake_upstreams import (
     DEMO_BOX_ID,
     DEMO_KN,
@@ -766,3 +768,12 @@ async def test_metrics_label_the_route_and_count_upstream_calls(
         'resolver_upstream_calls_total{outcome="ok",service="agent-operator-integration"} 1.0',
     ):
         assert line in text
+
+
+def test_allowed_hosts_are_read_as_a_comma_list_of_host_port() -> None:
+    settings = Settings(allowed_hosts=" Resolver.Internal:8080, ,other.example ")
+    assert settings.allowed_host_set() == {"resolver.internal:8080", "other.example"}
+    assert Settings().allowed_host_set() == frozenset()
+    for wrong in ("http://resolver.internal", "a b", "host/path"):
+        with pytest.raises(ValidationError):
+            Settings(allowed_hosts=wrong)

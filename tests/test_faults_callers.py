@@ -242,3 +242,21 @@ async def test_resolve_with_a_line_break_in_an_identity_is_exit_2(
     assert flag.encode() in err
     assert out == b""
     assert kn_fakes.manager.calls == []
+
+
+# -- echoes of what an upstream sent are bounded too ------------------------------------------
+
+
+async def test_huge_names_from_upstreams_come_back_clipped(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    object_type = kn_fakes.manager.object_types[(DEMO_KN, DEMO_OT)]
+    object_type["logic_properties"] = [
+        {**p, "name": f"{i}{HUGE_KEY}"} for i, p in enumerate(object_type["logic_properties"])
+    ]
+    client = await make_kn_client(llm=False)
+    response = await client.post(KN_PATH, json=kn_body())
+    raw = await response.read()
+    assert response.status == 400
+    assert_error_shape(orjson.loads(raw), "INVALID_PROPERTY")
+    assert len(raw) < 5_000, len(raw)
