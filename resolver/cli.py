@@ -7,11 +7,13 @@ import asyncio
 import gc
 import sys
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 from aiohttp import web
 from pydantic import ValidationError
 
+from resolver.core.deadline import Deadline
 from resolver.core.errors import ResolverError
 from resolver.core.logs import configure_logging
 from resolver.core.loops import uvloop_factory
@@ -22,7 +24,7 @@ from resolver.kn.pipeline import open_pipeline
 from resolver.mcp.stdio import StdioDefaults, serve_stdio
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
-from resolver.upstreams.client import CallerHeaders
+from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.app import create_app
 from resolver.web.bodies import parse_model
 from resolver.web.models import ErrorResponse
@@ -62,6 +64,13 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(settings, args.host, args.port)
     if args.command == "mcp":
         return _mcp(settings, StdioDefaults(args.kn_id, args.account_id, args.account_type))
+    for flag, value in (("--account-id", args.account_id), ("--account-type", args.account_type)):
+        try:
+            forwardable(value or "")
+        except ValueError as exc:
+            # It would travel in an upstream header: a line break there is an injection.
+            sys.stderr.write(f"resolver: {flag} {exc}\n")
+            return 2
     caller = CallerHeaders(uuid.uuid4().hex, args.account_id, args.account_type)
     return _resolve(settings, args.file, caller)
 
@@ -118,6 +127,8 @@ async def _resolve_body(
     settings: Settings, body: bytes, caller: CallerHeaders
 ) -> tuple[int, ResponseBody]:
     trace_id = caller.trace_id
+    # One deadline for the whole run, as for a request: upstream calls and the LLM share it.
+    caller = replace(caller, deadline=Deadline.after(settings.request_timeout_s))
     try:
         if is_kn_request(body):
             # The pipeline shape (kn_id, ot_id, properties): the full four steps.
@@ -134,7 +145,7 @@ async def _resolve_body(
             )
         request = parse_model(ResolveRequest, body)
         async with open_params_service(settings) as (service, _):
-            resolved = await service.resolve(request)
+            resolved = await service.resolve(request, caller.deadline)
         return 200, ResolveResponse(
             dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=trace_id
         )

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from rules.schema import check_schema
 from rules.spec import LOCATION_GROUPS, METRIC_TIME_PARAMS, PropertySpec
 from rules.types import check_type, matches
-from rules.violation import Violation
+from rules.violation import Violation, named
 
 
 def check_declared(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
@@ -19,14 +19,14 @@ def check_declared(spec: PropertySpec, params: Mapping[str, object]) -> Iterator
         if key.lower() in LOCATION_GROUPS and isinstance(value, dict):
             yield Violation(
                 "5.1.2",
-                f"output must be flat per property, not grouped under {key!r}; "
-                f"put its keys ({', '.join(sorted(value)[:8])}) at the top level",
+                f"output must be flat per property, not grouped under {named(key)}; "
+                f"put its keys ({', '.join(named(k) for k in sorted(value)[:8])}) at the top level",
                 key,
             )
         else:
             allowed = ", ".join(spec.input_names()) or "none"
             yield Violation(
-                "3.1.1", f"{key!r} is not an input of {spec.name} (inputs: {allowed})", key
+                "3.1.1", f"{named(key)} is not an input of {spec.name} (inputs: {allowed})", key
             )
 
 

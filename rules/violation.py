@@ -7,6 +7,9 @@ from dataclasses import dataclass
 import orjson
 
 _MAX_SHOWN = 60
+# A key or name quoted in a message (rules import nothing of resolver: this mirrors
+# resolver.core.clip, which caps every other echo the same way).
+_MAX_NAMED = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,3 +33,10 @@ def shown(value: object) -> str:
     if len(text) > _MAX_SHOWN:
         text = text[: _MAX_SHOWN - 1] + "…"
     return text
+
+
+def named(key: str) -> str:
+    """A key quoted for a message (`repr`), cut at 200 characters with a marker."""
+    if len(key) > _MAX_NAMED:
+        return f"{key[:_MAX_NAMED]!r}…[cut, {len(key)} chars]"
+    return repr(key)

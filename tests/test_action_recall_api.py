@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 import jsonschema
 import orjson
 import pytest
+from pydantic import ValidationError
 
+from resolver.core.settings import Settings
 from resolver.testing.fake_upstreams import (
     DEMO_BOX_ID,
     DEMO_KN,
@@ -248,27 +251,67 @@ async def test_mcp_recall_points_at_our_proxy(
     assert (detail.method, detail.path) == ("GET", MCP_TOOL_PATH)
 
 
-async def test_mcp_api_url_without_public_url_uses_the_request_host(
-    make_kn_client: ClientFactory,
-) -> None:
-    client = await make_kn_client(llm=False)
-    status, body = await post(client, recall_body(DEMO_MCP_AT))
+async def test_mcp_api_url_from_a_host_in_allowed_hosts(make_kn_client: ClientFactory) -> None:
+    client = await make_kn_client(llm=False, allowed_hosts="other.example, Resolver.Internal:8080")
+    headers = {"Host": "resolver.INTERNAL:8080"}
+    status, body = await post(client, recall_body(DEMO_MCP_AT), headers=headers)
     assert status == 200, body
-    origin = str(client.make_url("/")).rstrip("/")
     assert body["_dynamic_tools"][0]["api_url"] == (
-        f"{origin}/api/agent-retrieval/in/v1/mcp/proxy/{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}/call"
+        "http://resolver.internal:8080/api/agent-retrieval/in/v1/mcp/proxy/"
+        f"{DEMO_MCP_ID}/tools/{DEMO_MCP_TOOL}/call"
     )
 
 
-@pytest.mark.parametrize("host", ["a b", "h/p", "évil.example", "x:123456"])
-async def test_a_host_that_cannot_form_a_url_is_400_for_mcp_only(
+async def test_without_public_url_or_allowed_hosts_mcp_recall_is_503_naming_them(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    # Once the caller's Host became the agent's URL: a caller could point the agent's tool
+    # calls at any server. Now no URL is ever built from an unchecked Host.
+    client = await make_kn_client(llm=False)
+    status, body = await post(
+        client, recall_body(DEMO_MCP_AT), headers={"Host": "attacker.example"}
+    )
+    assert status == 503, body
+    assert_error_shape(body, "NOT_CONFIGURED")
+    assert "RESOLVER_PUBLIC_URL" in body["_error"]
+    assert "RESOLVER_ALLOWED_HOSTS" in body["_error"]
+    assert "attacker" not in orjson.dumps(body).decode()
+    assert kn_fakes.operators.calls == []
+    status, body = await post(client, recall_body(), headers={"Host": "attacker.example"})
+    assert status == 200, body  # a tool-box tool never needs this service's URL
+
+
+@pytest.mark.parametrize(
+    ("settings", "warned"),
+    [
+        pytest.param({}, True, id="neither"),
+        pytest.param({"public_url": PUBLIC_URL}, False, id="public-url"),
+        pytest.param({"allowed_hosts": "resolver.internal"}, False, id="allowed-hosts"),
+    ],
+)
+async def test_start_up_warns_when_mcp_api_urls_cannot_be_formed(
+    make_kn_client: ClientFactory,
+    capsys: pytest.CaptureFixture[str],
+    settings: dict[str, str],
+    warned: bool,
+) -> None:
+    capsys.readouterr()
+    await make_kn_client(llm=False, **settings)
+    assert ("resolver.public_url_unset" in capsys.readouterr().out) is warned
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["attacker.example", "allowed.example:81", "allowed.example.", "a b", "h/p", "évil.example"],
+)
+async def test_a_host_not_in_allowed_hosts_is_503_for_mcp_only(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, host: str
 ) -> None:
-    client = await make_kn_client(llm=False)
+    client = await make_kn_client(llm=False, allowed_hosts="allowed.example:80")
     status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
-    assert status == 400, body
-    assert_error_shape(body, "BAD_REQUEST")
-    assert "RESOLVER_PUBLIC_URL" in body["_error"]
+    assert status == 503, body
+    assert_error_shape(body, "NOT_CONFIGURED")
+    assert "RESOLVER_ALLOWED_HOSTS" in body["_error"]
     assert kn_fakes.operators.calls == []
     # A tool-box tool never needs this service's URL.
     status, body = await post(client, recall_body(), headers={"Host": host})
@@ -278,6 +321,29 @@ async def test_a_host_that_cannot_form_a_url_is_400_for_mcp_only(
     status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
     assert status == 200, body
     assert body["_dynamic_tools"][0]["api_url"].startswith(PUBLIC_URL + "/api/")
+
+
+async def test_an_absolute_request_line_cannot_choose_the_host(
+    make_kn_client: ClientFactory,
+) -> None:
+    client = await make_kn_client(llm=False, allowed_hosts="allowed.example")
+    reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+    body = orjson.dumps(recall_body(DEMO_MCP_AT))
+    writer.write(
+        b"POST http://attacker.example" + PATH.encode() + b" HTTP/1.1\r\n"
+        b"Host: allowed.example\r\nContent-Type: application/json\r\nContent-Length: "
+        + str(len(body)).encode()
+        + b"\r\nConnection: close\r\n\r\n"
+        + body
+    )
+    answer = await reader.read()
+    writer.close()
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    # aiohttp takes the host of an absolute request line over the Host header (RFC 9112
+    # §3.2.2); that host is not allowed, so no URL is built from it.
+    assert head.startswith(b"HTTP/1.1 503"), answer[:300]
+    assert_error_shape(orjson.loads(payload), "NOT_CONFIGURED")
+    assert b"api_url" not in payload
 
 
 async def test_mcp_ids_are_escaped_in_the_api_url_and_upstream(
@@ -513,7 +579,7 @@ async def test_unknown_tool_is_404(
 ) -> None:
     kn_fakes.operators.tools.clear()
     kn_fakes.operators.mcp_tools.clear()
-    client = await make_kn_client(llm=False)
+    client = await make_kn_client(llm=False, public_url=PUBLIC_URL)
     status, body = await post(client, recall_body(at_id))
     assert status == 404, body
     assert_error_shape(body, "TOOL_NOT_FOUND")
@@ -561,7 +627,8 @@ async def test_upstream_down_or_failing_is_502_naming_it(
         assert "did not answer in time" in body["_error"]
         assert len(fake.calls) == 1
     else:
-        assert f"HTTP {how}: disk full" in body["_error"]
+        assert body["_error"] == f"{service} answered HTTP {how}"  # a 5xx: status only
+        assert "disk full" not in orjson.dumps(body).decode()
         assert len(fake.calls) == 1  # never retried
 
 
@@ -700,3 +767,12 @@ async def test_metrics_label_the_route_and_count_upstream_calls(
         'resolver_upstream_calls_total{outcome="ok",service="agent-operator-integration"} 1.0',
     ):
         assert line in text
+
+
+def test_allowed_hosts_are_read_as_a_comma_list_of_host_port() -> None:
+    settings = Settings(allowed_hosts=" Resolver.Internal:8080, ,other.example ")
+    assert settings.allowed_host_set() == {"resolver.internal:8080", "other.example"}
+    assert Settings().allowed_host_set() == frozenset()
+    for wrong in ("http://resolver.internal", "a b", "host/path"):
+        with pytest.raises(ValidationError):
+            Settings(allowed_hosts=wrong)

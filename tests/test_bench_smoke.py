@@ -223,3 +223,18 @@ def test_scenario_bodies_are_valid_requests() -> None:
     ResolveRequest.model_validate_json(bodies.overhead_body())
     request = ResolveRequest.model_validate_json(bodies.fanout_body(16, 4))
     assert len(request.logic_properties) == 16
+
+
+def test_the_bombs_are_what_they_claim() -> None:
+    import zlib
+
+    from resolver.testing.bombs import gzip_bomb, json_of_size
+
+    bomb = gzip_bomb(64 << 10)
+    assert 60 << 10 <= len(bomb) <= 68 << 10
+    inflated = zlib.decompressobj(31).decompress(bomb, 80 << 20)
+    assert len(inflated) >= 50 << 20  # about 1,000 times its size
+    assert set(inflated) == {0}
+    document = json_of_size(5000)
+    assert len(document) == 5000
+    assert orjson.loads(document)["isError"] is False

@@ -52,20 +52,22 @@ ACTION_INFO = "/api/agent-retrieval/in/v1/kn/get_action_info"
 RETRY_CONTEXT = "start=2024-01-01；end=2024-03-31；step=month"
 JAN_1_2024 = 1_704_038_400_000  # 2024-01-01T00:00:00+08:00
 END_OF_MARCH_2024 = 1_711_900_799_999  # 2024-03-31T23:59:59.999+08:00
+# MCP api_urls are built from it (an unchecked Host never forms a URL).
+PUBLIC_URL = "https://resolver.example.com"
 
 
 @pytest.fixture
 async def service(make_kn_client: ClientFactory, kn_fakes: KnFakes) -> TestClient[Any, Any]:
     """The app, rules-only, wired to the fake upstreams with the demo actions."""
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
-    return await make_kn_client(llm=False)
+    return await make_kn_client(llm=False, public_url=PUBLIC_URL)
 
 
 @pytest.fixture
 async def llm_service(make_kn_client: ClientFactory, kn_fakes: KnFakes) -> TestClient[Any, Any]:
     """The app over the fake LLM, wired to the fake upstreams with the demo actions."""
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
-    return await make_kn_client()
+    return await make_kn_client(public_url=PUBLIC_URL)
 
 
 def url_of(client: TestClient[Any, Any], path: str = "/mcp") -> str:

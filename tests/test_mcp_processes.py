@@ -26,7 +26,7 @@ from resolver.testing.fake_upstreams import (
     DEMO_TOOL_AT,
     add_demo_actions,
 )
-from tests.helpers import NOW_MS, ROOT, KnFakes, clean_env, metric, request_body, serve
+from tests.helpers import NOW_MS, ROOT, KnFakes, clean_env, free_port, metric, request_body, serve
 from tests.mcp_checks import (
     MCP_PATHS,
     TOOL_NAMES,
@@ -95,10 +95,12 @@ async def test_a_session_issued_by_one_replica_is_served_by_another(
     fake: FakeLLM, kn_fakes: KnFakes, aiohttp_server: Any
 ) -> None:
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
-    env = upstream_env(kn_fakes)
+    front_port = free_port()
+    # Behind a load balancer the replicas hand out its URL in MCP api_urls.
+    env = {**upstream_env(kn_fakes), "RESOLVER_PUBLIC_URL": f"http://127.0.0.1:{front_port}"}
     async with serve(fake, **env) as first, serve(fake, **env) as second:
         proxy = RoundRobin([first.url, second.url])
-        front = await aiohttp_server(proxy.app())
+        front = await aiohttp_server(proxy.app(), port=front_port)
         base_url = str(front.make_url("")).rstrip("/")
 
         def session_of_kweaver() -> list[Any]:
@@ -138,8 +140,9 @@ async def test_a_session_issued_by_one_replica_is_served_by_another(
     assert {t["name"] for t in listed["tools"]} == TOOL_NAMES
     assert valued["dynamic_params"]["approved_drug_count"]["start"] == JAN_1_2024
     assert tool["_dynamic_tools"][0]["name"] == "assess_company_risk"
-    # The MCP action's api_url points at the replica that answered, via the proxy's Host.
-    assert mcp_tool["_dynamic_tools"][0]["api_url"].startswith("http://127.0.0.1:")
+    # The MCP action's api_url points at the load balancer, whichever replica answered.
+    assert "_dynamic_tools" in mcp_tool, mcp_tool
+    assert mcp_tool["_dynamic_tools"][0]["api_url"].startswith(f"http://127.0.0.1:{front_port}/")
     assert len([entry for entry in proxy.served if entry[2] is None]) == 1  # initialize
     sessions = {entry[2] for entry in proxy.served if entry[2] is not None}
     assert len(sessions) == 1  # the kweaver client kept the one id it was issued…

@@ -60,7 +60,10 @@ def _declared_locations(api_spec: Mapping[str, Any]) -> tuple[dict[str, str], di
     with contextlib.suppress(SchemaConversionError):
         for param, _ in parameter_objects(api_spec, document_lookup(api_spec)):
             name, location = param.get("name"), param.get("in")
-            if not isinstance(name, str) or location not in _LOCATIONS:
+            # Unreadable entries are the converter's to report (502), not placed here.
+            if not isinstance(name, str) or not isinstance(location, str):
+                continue
+            if location not in _LOCATIONS:
                 continue
             locations.setdefault(name, location)
             if location == "header":

@@ -1,5 +1,10 @@
 """The MCP proxy (SPEC §8): flat LLM arguments in, checked against the tool's own
-`inputSchema`, then `{"tool_name", "parameters"}` to agent-operator-integration."""
+`inputSchema`, then `{"tool_name", "parameters"}` to agent-operator-integration.
+
+Bounded: at most `max_inflight` calls at once (beyond: 503 `OVERLOADED` with Retry-After, at
+once), each on the tool-call connection pool, each answer read to at most `max_answer_bytes`
+and passed through as the upstream's own bytes — checked to be JSON, never re-serialised.
+"""
 
 from __future__ import annotations
 
@@ -8,51 +13,115 @@ from typing import Any
 import structlog
 
 from resolver.actions.mcp_tools import McpToolCache
-from resolver.core.errors import InvalidArguments
+from resolver.core.clip import clip
+from resolver.core.errors import InvalidArguments, Overloaded
+from resolver.core.jsonio import dumps, loads
 from resolver.toolschema import ArgumentViolation, validate_arguments
-from resolver.upstreams.client import OPERATOR_INTEGRATION, CallerHeaders, Upstreams
+from resolver.upstreams.client import CallerHeaders, Upstreams
 from resolver.upstreams.operator_integration import call_mcp_tool
 
 log = structlog.get_logger("resolver.mcp_proxy")
 
 _SHOWN_VIOLATIONS = 5
+_LISTED_VIOLATIONS = 50
+# A tool call takes seconds to a minute: an immediate retry would only be refused again.
+_RETRY_AFTER_S = 5
+_JSON_SPACE = b" \t\r\n"
 
 
 class McpProxy:
-    """Validates and forwards one MCP tool call; holds no per-request state."""
+    """Validates and forwards one MCP tool call; counts the calls in flight."""
 
-    def __init__(self, upstreams: Upstreams, tools: McpToolCache, *, call_timeout_s: float) -> None:
+    def __init__(
+        self,
+        upstreams: Upstreams,
+        tools: McpToolCache,
+        *,
+        call_timeout_s: float,
+        max_inflight: int = 32,
+        max_answer_bytes: int = 4 << 20,
+    ) -> None:
         self.upstreams = upstreams
         self.tools = tools
         self.call_timeout_s = call_timeout_s
+        self.max_inflight = max_inflight
+        self.max_answer_bytes = max_answer_bytes
+        self.inflight = 0
 
     async def call(
         self, mcp_id: str, tool_name: str, arguments: dict[str, Any], caller: CallerHeaders
-    ) -> Any:
-        """The tool's JSON answer; 400 `INVALID_ARGUMENTS` before any call when they break
-        the schema, 404 when the tool is unknown, 502 when it cannot be run."""
-        client = self.upstreams.get(OPERATOR_INTEGRATION)
-        detail = await self.tools.get(mcp_id, tool_name, caller)
-        violations = validate_arguments(detail.input_schema, arguments)
-        if violations:
-            log.info(
-                "mcp_proxy.invalid_arguments",
-                mcp_id=mcp_id,
-                tool_name=tool_name,
-                violations=len(violations),
+    ) -> bytes | bytearray:
+        """The tool's JSON answer as bytes (an object with this request's `trace_id` added
+        unless it has one); 400 `INVALID_ARGUMENTS` before any call when they break the
+        schema, 404 when the tool is unknown, 502 when it cannot be run, 503 when
+        `max_inflight` calls are already running."""
+        client = self.upstreams.tool_calls()
+        if self.inflight >= self.max_inflight:
+            log.warning("mcp_proxy.overloaded", inflight=self.inflight, limit=self.max_inflight)
+            raise Overloaded(
+                f"{self.inflight} MCP tool calls are already running, the most this service "
+                "runs at once (RESOLVER_MCP_MAX_INFLIGHT); retry later",
+                retry_after_s=_RETRY_AFTER_S,
             )
-            raise _invalid(tool_name, violations)
-        return await call_mcp_tool(
-            client, mcp_id, tool_name, arguments, caller, timeout_s=self.call_timeout_s
-        )
+        self.inflight += 1
+        try:
+            detail = await self.tools.get(mcp_id, tool_name, caller)
+            violations = validate_arguments(detail.input_schema, arguments)
+            if violations:
+                log.info(
+                    "mcp_proxy.invalid_arguments",
+                    mcp_id=mcp_id,
+                    tool_name=tool_name,
+                    violations=len(violations),
+                )
+                raise _invalid(tool_name, violations)
+            raw = await call_mcp_tool(
+                client,
+                mcp_id,
+                tool_name,
+                arguments,
+                caller,
+                timeout_s=self.call_timeout_s,
+                max_bytes=self.max_answer_bytes,
+            )
+        finally:
+            self.inflight -= 1
+        try:
+            return with_trace_id(raw, caller.trace_id)
+        except ValueError as exc:
+            raise client.unreadable(f"an answer of MCP tool {tool_name!r}", str(exc)) from exc
+
+
+def with_trace_id(raw: bytes | bytearray, trace_id: str) -> bytes | bytearray:
+    """The answer's own bytes; an object without `trace_id` gets it as its last key.
+
+    The answer is parsed only to check that it is JSON and whether it names a `trace_id`;
+    the parsed value is dropped at once and the bytes are never re-serialised, so integers
+    and key order stay as the tool wrote them. ValueError when it is not JSON.
+    """
+    try:
+        value = loads(raw)
+    except ValueError:
+        raise ValueError("the answer is not JSON") from None
+    if not isinstance(value, dict) or "trace_id" in value:
+        return raw
+    empty = not value
+    del value  # only the bytes go on: the parsed tree may be many times their size
+    if empty:
+        return dumps({"trace_id": trace_id})
+    body = raw.rstrip(_JSON_SPACE)
+    return body[:-1] + b',"trace_id":' + dumps(trace_id) + b"}"
 
 
 def _invalid(tool_name: str, violations: list[ArgumentViolation]) -> InvalidArguments:
-    # One line: a message may quote a value that holds line breaks.
-    shown = "; ".join(" ".join(str(v).split()) for v in violations[:_SHOWN_VIOLATIONS])
+    # One line and bounded: a message or path may quote a huge key or a value with breaks.
+    shown = "; ".join(clip(str(v)) for v in violations[:_SHOWN_VIOLATIONS])
     more = len(violations) - _SHOWN_VIOLATIONS
     suffix = f" (+{more} more)" if more > 0 else ""
     return InvalidArguments(
         f"arguments break the inputSchema of MCP tool {tool_name!r}: {shown}{suffix}",
-        details=[{"path": v.path, "message": v.message} for v in violations],
+        details=[
+            {"path": clip(v.path), "message": clip(v.message)}
+            for v in violations[:_LISTED_VIOLATIONS]
+        ],
     )

@@ -14,6 +14,7 @@ import structlog
 from resolver.actions.mcp_tools import McpToolCache
 from resolver.actions.models import ActionInfoRequest, DynamicTool
 from resolver.actions.tools import build_mcp_tool, build_tool
+from resolver.core.clip import clip, clip_repr
 from resolver.core.errors import UnsupportedActionType
 from resolver.core.ids import is_usable_id
 from resolver.upstreams.client import (
@@ -76,9 +77,9 @@ class ActionRecall:
             tool = await self._mcp_tool(mcp_id, tool_name, action, caller, public_url)
         else:
             raise UnsupportedActionType(
-                f"action type {request.at_id!r} is implemented by a {source.type[:64]!r} source;"
-                " only tool and mcp sources can be recalled",
-                details={"action_source": source.model_dump()},
+                f"action type {request.at_id!r} is implemented by a {clip_repr(source.type, 64)} "
+                "source; only tool and mcp sources can be recalled",
+                details={"action_source": {k: clip(v) for k, v in source.model_dump().items()}},
             )
         log.info(
             "actions.recalled",
@@ -128,6 +129,6 @@ def _ids(query: UpstreamClient, source: ActionSource, *names: str) -> list[str]:
     for name, value in zip(names, values, strict=True):
         if not is_usable_id(value):
             raise query.unreadable(
-                "actions", f"action_source of type {source.type!r} has no usable {name}"
+                "actions", f"action_source of type {clip_repr(source.type)} has no usable {name}"
             )
     return values

@@ -14,6 +14,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
     │   └── ToolNotFound                404 TOOL_NOT_FOUND
+    ├── BodyTimeout                     408 BODY_TIMEOUT (the body did not arrive in time)
     ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
     ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
     ├── MissingParams                   422 MISSING_PARAMS
@@ -22,6 +23,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── LLMOutputInvalid            502 LLM_OUTPUT_INVALID
     │   └── LLMTimeout                  504 LLM_TIMEOUT
     ├── UpstreamError                   502 UPSTREAM_ERROR (or the upstream's own 4xx)
+    │   └── UpstreamTimeout             504 UPSTREAM_TIMEOUT (the request deadline passed)
     ├── SchemaConversionError           502 SCHEMA_CONVERSION_ERROR (a tool schema is unusable)
     ├── Overloaded                      503 OVERLOADED
     └── NotConfigured                   503 NOT_CONFIGURED
@@ -33,7 +35,12 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from resolver.core.clip import clip
+
 _MAX_ERRORS_SHOWN = 5
+_MAX_ERRORS_LISTED = 50
+# Our own messages, which quote clipped keys and values: bounded, but longer than one echo.
+_MAX_MESSAGE = 1000
 
 
 class ResolverError(Exception):
@@ -124,6 +131,13 @@ class ToolNotFound(NotFound):
     code = "TOOL_NOT_FOUND"
 
 
+class BodyTimeout(ResolverError):
+    """The request body did not arrive (or could not be decoded) before the request deadline."""
+
+    status = 408
+    code = "BODY_TIMEOUT"
+
+
 class PayloadTooLarge(ResolverError):
     """The body exceeds RESOLVER_MAX_BODY_BYTES."""
 
@@ -203,6 +217,17 @@ class UpstreamError(ResolverError):
         return 502
 
 
+class UpstreamTimeout(UpstreamError):
+    """The request deadline passed while an upstream call was under way (or before it began)."""
+
+    code = "UPSTREAM_TIMEOUT"
+
+    @property
+    def http_status(self) -> int:
+        """Always a gateway timeout: the deadline, not the upstream's answer, decided."""
+        return 504
+
+
 class SchemaConversionError(ResolverError, ValueError):
     """A tool schema cannot be converted; `pointer` is the JSON pointer of the offending node."""
 
@@ -216,7 +241,7 @@ class SchemaConversionError(ResolverError, ValueError):
 
 
 class Overloaded(ResolverError):
-    """Too many LLM calls are already waiting for a slot."""
+    """Too many LLM calls are already waiting for a slot, or MCP tool calls in flight."""
 
     status = 503
     code = "OVERLOADED"
@@ -243,11 +268,16 @@ def invalid_request(exc: ValidationError) -> ResolverError:
     if any(e["type"] in ("json_invalid", "json_type") for e in errors):
         reason = errors[0]["msg"]
         return InvalidJSON(f"the body is not valid JSON: {reason}")
+    # A location holds the caller's dict keys, which may be any length.
     details = [
-        {"loc": ".".join(str(p) for p in e["loc"]) or "body", "msg": e["msg"], "type": e["type"]}
-        for e in errors
+        {
+            "loc": clip(".".join(str(p) for p in e["loc"])) or "body",
+            "msg": clip(e["msg"], _MAX_MESSAGE),
+            "type": e["type"],
+        }
+        for e in errors[:_MAX_ERRORS_LISTED]
     ]
     shown = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:_MAX_ERRORS_SHOWN])
-    more = len(details) - _MAX_ERRORS_SHOWN
+    more = len(errors) - _MAX_ERRORS_SHOWN
     suffix = f" (+{more} more)" if more > 0 else ""
     return BadRequest(f"invalid request: {shown}{suffix}", details=details)

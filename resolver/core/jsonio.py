@@ -10,7 +10,7 @@ import orjson
 import pydantic_core
 
 
-def loads(raw: bytes | str) -> Any:
+def loads(raw: bytes | bytearray | str) -> Any:
     """Parse JSON; unlike orjson, integers beyond 64 bits stay integers. ValueError if invalid."""
     return pydantic_core.from_json(raw, allow_inf_nan=False)
 

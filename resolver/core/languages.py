@@ -44,6 +44,8 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "LLM_OUTPUT_INVALID": "大模型的输出不符合规则",
     "LLM_TIMEOUT": "大模型未能及时响应",
     "UPSTREAM_ERROR": "上游服务调用失败",
+    "UPSTREAM_TIMEOUT": "请求在等待上游服务时超时",
+    "BODY_TIMEOUT": "请求体未在时限内送达",
     "SCHEMA_CONVERSION_ERROR": "工具的 schema 无法转换",
     "OVERLOADED": "服务繁忙，请稍后重试",
     "NOT_CONFIGURED": "服务缺少所需的上游配置",

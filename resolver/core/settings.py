@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -10,6 +11,9 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ResponseFormat = Literal["json_object", "json_schema", "none"]
+
+# A plain host[:port] (or [v6]:port): the only Host values that may become part of a URL.
+HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 
 
 class Settings(BaseSettings):
@@ -54,6 +58,25 @@ class Settings(BaseSettings):
     public_url: str | None = None
     mcp_tool_ttl_s: float = Field(default=60.0, ge=0)
     mcp_call_timeout_s: float = Field(default=60.0, gt=0)
+    # Hosts (exact host[:port], comma separated) a request's Host may name for MCP api_urls
+    # when public_url is unset; empty: never build a URL from Host.
+    allowed_hosts: str = ""
+    mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
+    mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
+    upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)
+
+    def allowed_host_set(self) -> frozenset[str]:
+        """The RESOLVER_ALLOWED_HOSTS entries, lower-cased."""
+        return frozenset(h for h in self.allowed_hosts.split(",") if h)
+
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _host_list(cls, value: str) -> str:
+        hosts = [h.strip().lower() for h in value.split(",") if h.strip()]
+        for host in hosts:
+            if not HOST_PORT.fullmatch(host):
+                raise ValueError("must be a comma-separated list of host[:port] entries")
+        return ",".join(hosts)
 
     @field_validator("default_timezone")
     @classmethod

@@ -6,12 +6,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from resolver.core.clip import clip, clip_repr
 from resolver.core.errors import InvalidProperty
 from resolver.params.models import LogicPropertyDef
 from resolver.upstreams.bkn_backend import ObjectType
 from resolver.upstreams.client import UpstreamClient
 
 _SHOWN_NAMES = 50
+_LISTED_NAMES = 500
 
 
 def pick_properties(
@@ -25,10 +27,12 @@ def pick_properties(
     by_name = {p["name"]: p for p in object_type.logic_properties if isinstance(p.get("name"), str)}
     unknown = [n for n in names if n not in by_name]
     if unknown:
-        available = object_type.logic_property_names()
+        every = object_type.logic_property_names()
+        # Names an upstream sent: each clipped, the list bounded.
+        available = [clip(n) for n in every[:_LISTED_NAMES]]
         shown = ", ".join(available[:_SHOWN_NAMES]) or "none"
-        if len(available) > _SHOWN_NAMES:
-            shown += f", … ({len(available)} in all)"
+        if len(every) > _SHOWN_NAMES:
+            shown += f", … ({len(every)} in all)"
         data = [n for n in unknown if n in object_type.data_property_names]
         note = f"; {', '.join(data)} are data properties, not logic properties" if data else ""
         raise InvalidProperty(
@@ -47,7 +51,7 @@ def _definition(manager: UpstreamClient, raw: dict[str, Any]) -> LogicPropertyDe
         where = ".".join(str(p) for p in first["loc"]) or "definition"
         raise manager.unreadable(
             "an object type",
-            f"logic property {raw.get('name')!r} has a definition resolver cannot use "
+            f"logic property {clip_repr(raw.get('name'))} has a definition resolver cannot use "
             f"({where}: {first['msg']})",
         ) from exc
 

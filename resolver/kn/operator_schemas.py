@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import structlog
@@ -121,9 +121,21 @@ class OperatorSchemas:
                 "RESOLVER_OPERATOR_INTEGRATION_URL is not set",
             )
         key = (source.kind, *source.ids, caller.account_id or "", caller.account_type or "")
-        result, cached = await self._cache.get(
-            key, lambda: self._fetch(source, caller), self._ttl_of
-        )
+        # The fetch is shared by every request waiting for this key, so it runs under the
+        # upstream's own timeout; each request waits only as long as its own deadline allows.
+        shared = replace(caller, deadline=None)
+        deadline = caller.deadline
+        try:
+            async with asyncio.timeout(deadline.remaining() if deadline is not None else None):
+                result, cached = await self._cache.get(
+                    key, lambda: self._fetch(source, shared), self._ttl_of
+                )
+        except TimeoutError:
+            return SchemaResult(
+                source,
+                "failed",
+                warning=f"{source.label()} not fetched: the request deadline passed first",
+            )
         if cached and result.document is not None:
             return SchemaResult(source, "cached", result.document)
         return result

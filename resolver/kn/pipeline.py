@@ -21,7 +21,7 @@ from typing import Any
 import structlog
 from pydantic import ValidationError
 
-from resolver.core.errors import invalid_request
+from resolver.core.errors import ResolverError, invalid_request
 from resolver.core.settings import Settings
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import KnResolveRequest
@@ -89,19 +89,31 @@ class Pipeline:
         schemas = await self._operator_schemas(definitions, caller, timings)
         with _timed(timings, "resolve"):
             resolved = await self.params.resolve(
-                _params_request(request, definitions, schemas), language=language
+                _params_request(request, definitions, schemas),
+                caller.deadline,
+                language=language,
             )
         dynamic_params = resolved.dynamic_params
-        with _timed(timings, ONTOLOGY_QUERY):
-            datas = await query_values(
-                values,
-                request.kn_id,
-                request.ot_id,
-                identities=request.unique_identities,
-                properties=request.properties,
-                dynamic_params=dynamic_params,
-                caller=caller,
-            )
+        try:
+            with _timed(timings, ONTOLOGY_QUERY):
+                datas = await query_values(
+                    values,
+                    request.kn_id,
+                    request.ot_id,
+                    identities=request.unique_identities,
+                    properties=request.properties,
+                    dynamic_params=dynamic_params,
+                    caller=caller,
+                )
+        except ResolverError as exc:
+            if request.options.return_debug:
+                # The LLM's work is not lost: the caller may retry the values step alone.
+                exc.details = {
+                    **(exc.details if isinstance(exc.details, dict) else {}),
+                    "dynamic_params": dynamic_params,
+                    "debug": _debug(resolved.debug, request, object_type, schemas, timings),
+                }
+            raise
         log.info(
             "kn.resolved",
             kn_id=request.kn_id,

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from resolver.core.clip import clip, clip_repr
 from resolver.core.jsonio import loads_finite
 from rules.spec import LOCATION_GROUPS
 from rules.violation import Violation
@@ -108,7 +109,8 @@ def _read_error(found: dict[str, Any]) -> ModelAnswer:
             ]
         )
     params = [p.strip() for p in re.split(r"[,，、\s]+", match.group("params")) if p.strip()]
-    ask = (match.group("ask") or "").strip() or None
+    # The model's sentence goes to an agent as is: one line, bounded, visibly cut.
+    ask = clip(match.group("ask") or "") or None
     return ModelAnswer(missing=params, ask=ask)
 
 
@@ -117,9 +119,9 @@ def _shape_violation(found: dict[str, Any], property_name: str) -> Violation:
     if property_name in found and not isinstance(found[property_name], dict):
         return Violation("6.1.2", f"the value of {property_name!r} must be a JSON object")
     if property_name in found:
-        extra = ", ".join(repr(k) for k in keys if k != property_name)
+        extra = ", ".join(clip_repr(k) for k in keys[:6] if k != property_name)
         return Violation("6.1.3", f"the top level holds only {property_name!r}; drop {extra}")
-    groups = [k for k in keys if k.lower() in LOCATION_GROUPS]
+    groups = [clip(k) for k in keys if k.lower() in LOCATION_GROUPS]
     if groups:
         return Violation(
             "5.1.2",
@@ -127,5 +129,6 @@ def _shape_violation(found: dict[str, Any], property_name: str) -> Violation:
         )
     return Violation(
         "6.1.3",
-        f"the top level must be exactly {{{property_name!r}: {{...}}}}, got keys {keys[:6]}",
+        f"the top level must be exactly {{{property_name!r}: {{...}}}}, "
+        f"got keys [{', '.join(clip_repr(k) for k in keys[:6])}]",
     )

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from resolver.core.clip import clip
 from resolver.core.errors import LLMError, LLMOutputInvalid
 from resolver.llm.answers import read_answer
 from resolver.llm.client import Completion, LLMClient, Message
@@ -17,6 +18,8 @@ from resolver.timeexpr import to_epoch_ms
 from resolver.toolschema import compact
 from rules import registry
 from rules.violation import Violation
+
+_LISTED_VIOLATIONS = 20
 
 
 async def resolve_with_llm(
@@ -43,10 +46,11 @@ async def resolve_with_llm(
                 if not violations:
                     state.report_missing(frame.language)
                     return state
+                # No property name here: the merged error puts it in front of each failure.
                 raise LLMOutputInvalid(
-                    f"{state.name}: the LLM answer still breaks the rules after "
+                    f"the LLM answer still breaks the rules after "
                     f"{round_no} repair round(s): {violations[0]}",
-                    details={"violations": [str(v) for v in violations]},
+                    details={"violations": [str(v) for v in violations[:_LISTED_VIOLATIONS]]},
                 )
             trace["repair_rounds"] = round_no + 1
             wanted = violations + [
@@ -99,7 +103,7 @@ def _take_answer(
                     tz=frame.tz,
                 )
             except ValueError as exc:
-                violations.append(Violation("7.2.2", f"{edge}: {exc}", edge))
+                violations.append(Violation("7.2.2", f"{edge}: {clip(str(exc))}", edge))
     candidate = {**state.values, **proposed}
     violations.extend(registry.validate(state.spec, candidate))
     if violations:

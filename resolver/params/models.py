@@ -16,12 +16,14 @@ from pydantic import (
     model_validator,
 )
 
+from resolver.core.clip import clip_repr
 from resolver.core.jsonio import check_finite
 from resolver.core.responses import ResponseBody
 from rules.spec import MAX_MS, MIN_MS, ParamType
 
 MAX_PROPERTIES = 64
 _PARAM_TYPES = {t.value: t for t in ParamType}
+_SHOWN_KEYS = 5
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=256, pattern=r"\S")]
 
@@ -47,7 +49,9 @@ class ParamDef(BaseModel):
             return ParamType.parse(value).value
         except ValueError:
             known = "/".join(t.value for t in ParamType)
-            raise ValueError(f"unknown parameter type {value!r} (known: {known})") from None
+            raise ValueError(
+                f"unknown parameter type {clip_repr(value)} (known: {known})"
+            ) from None
 
     @property
     def param_type(self) -> ParamType | None:
@@ -135,20 +139,23 @@ class ResolveRequest(BaseModel):
             prop = by_name.get(name)
             if prop is None:
                 raise ValueError(
-                    f"dynamic_params names {name!r}, which is not a requested property"
+                    f"dynamic_params names {clip_repr(name)}, which is not a requested property"
                 )
             inputs = {p.name for p in prop.inputs()}
             unknown = [k for k in values if k not in inputs]
             if unknown:
+                shown = ", ".join(map(clip_repr, unknown[:_SHOWN_KEYS]))
+                if len(unknown) > _SHOWN_KEYS:
+                    shown += f" (+{len(unknown) - _SHOWN_KEYS} more)"
                 raise ValueError(
-                    f"rule 3.1.1: dynamic_params.{name} has {', '.join(map(repr, unknown))}, "
+                    f"rule 3.1.1: dynamic_params.{name} has {shown}, "
                     f"not inputs of {name} (inputs: {', '.join(sorted(inputs)) or 'none'})"
                 )
         for name in self.operator_schemas or {}:
             prop = by_name.get(name)
             if prop is None or prop.type != "operator":
                 raise ValueError(
-                    f"operator_schemas names {name!r}, which is not a requested operator"
+                    f"operator_schemas names {clip_repr(name)}, which is not a requested operator"
                 )
         return self
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -15,6 +14,8 @@ from typing import Any
 
 import structlog
 
+from resolver.core.clip import clip
+from resolver.core.deadline import Deadline
 from resolver.core.errors import (
     BadRequest,
     InvalidCallerValue,
@@ -41,6 +42,9 @@ from resolver.params.sources import PropertySource, summarize
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
+
+_SHOWN_PROBLEMS = 5
+_LISTED_PROBLEMS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +73,21 @@ class ParamsService:
         return "rules-only" if self.llm is None else "llm"
 
     async def resolve(
-        self, request: ResolveRequest, *, language: Language | None = None
+        self,
+        request: ResolveRequest,
+        deadline: Deadline | None = None,
+        *,
+        language: Language | None = None,
     ) -> Resolved:
         """Every property resolved, or raise the error that describes the failure.
 
-        `language` (the caller's `Accept-Language`) chooses the language of the asks; without
-        it the query's language does.
+        `deadline` is the request's (`RESOLVER_REQUEST_TIMEOUT_S` from when it arrived); the
+        LLM stage never outlives it. Without one (the CLI), the budget starts now. `language`
+        (the caller's `Accept-Language`) chooses the language of the asks; without it the
+        query's language does.
         """
+        if deadline is None:
+            deadline = Deadline.after(self.settings.request_timeout_s)
         frame = frame_of(request, self.settings)
         if language is not None:
             frame = dataclasses.replace(frame, language=language)
@@ -84,6 +96,24 @@ class ParamsService:
         for state in states:
             apply_time_rules(state, frame)
         pending = [s for s in states if s.open_params()]
+        await self._settle_the_rest(pending, frame, request, deadline)
+        if language is not None:
+            _asks_in(states, language)
+        resolved = _merge(states, frame, debug=request.options.return_debug)
+        supplied = request.dynamic_params or {}
+        return dataclasses.replace(
+            resolved,
+            sources={s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
+        )
+
+    async def _settle_the_rest(
+        self,
+        pending: list[PropertyState],
+        frame: Frame,
+        request: ResolveRequest,
+        deadline: Deadline,
+    ) -> None:
+        """Stages 3 and 4 for what code did not settle: the LLM, then schema defaults."""
         if not frame.query.strip():
             # Nothing for the LLM to read: schema defaults fill what they can (SPEC §1 step 4).
             for state in pending:
@@ -96,45 +126,45 @@ class ParamsService:
                     "every input in dynamic_params/additional_context",
                     details={"open": {s.name: s.open_params() for s in pending}},
                 )
-        if pending and self.llm is None:
+        if not pending:
+            return
+        if self.llm is None:
             for state in pending:
                 state.apply_defaults(frame.language)
                 if state.open_params():
                     state.report_missing(frame.language)
-        elif pending:
-            # The LLM may read an input from the query; a default fills it only if still open.
-            await self._ask_llm(pending, frame, request)
-            for state in pending:
-                if state.failure is None:
-                    state.apply_defaults(frame.language)
-        if language is not None:
-            _asks_in(states, language)
-        resolved = _merge(states, frame, debug=request.options.return_debug)
-        supplied = request.dynamic_params or {}
-        return dataclasses.replace(
-            resolved,
-            sources={s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
-        )
+            return
+        # The LLM may read an input from the query; a default fills it only if still open.
+        await self._ask_llm(pending, frame, request, deadline)
+        for state in pending:
+            if state.failure is None:
+                state.apply_defaults(frame.language)
 
     async def _ask_llm(
-        self, pending: list[PropertyState], frame: Frame, request: ResolveRequest
+        self,
+        pending: list[PropertyState],
+        frame: Frame,
+        request: ResolveRequest,
+        deadline: Deadline,
     ) -> None:
         llm = self.llm
         assert llm is not None  # noqa: S101 - only called in LLM mode
-        budget = self.settings.request_timeout_s
-        deadline = time.monotonic() + budget
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
         async def worker(state: PropertyState) -> PropertyState:
-            return await resolve_with_llm(state, frame, llm, self.prompts, deadline)
+            return await resolve_with_llm(state, frame, llm, self.prompts, deadline.at)
 
         try:
-            async with asyncio.timeout(budget):
+            # An expired deadline (the body or the upstreams took it all) times out at once.
+            async with asyncio.timeout(deadline.remaining()):
                 await fan_out(pending, worker, limit=limit)
         except TimeoutError as exc:
             raise LLMTimeout(
-                f"the request deadline of {budget:g}s passed before the LLM answered",
-                details={"properties": [s.name for s in pending if s.open_params()]},
+                f"the request deadline of {deadline.budget_s:g}s passed before the LLM answered",
+                details={
+                    "phase": "llm",
+                    "properties": [s.name for s in pending if s.open_params()],
+                },
             ) from exc
 
 
@@ -159,15 +189,19 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
         problems.extend(
             {
                 "property": state.name,
-                "param": violation.param,
+                "param": clip(violation.param) if violation.param is not None else None,
                 "rule": violation.rule,
                 "message": str(violation),
             }
             for violation in take_caller_values(state, supplied, frame)
         )
     if problems:
-        line = "; ".join(f"{p['property']}: {p['message']}" for p in problems)
-        raise InvalidCallerValue(f"invalid caller values: {line}", details=problems)
+        line = "; ".join(f"{p['property']}: {p['message']}" for p in problems[:_SHOWN_PROBLEMS])
+        if len(problems) > _SHOWN_PROBLEMS:
+            line += f" (+{len(problems) - _SHOWN_PROBLEMS} more)"
+        raise InvalidCallerValue(
+            f"invalid caller values: {line}", details=problems[:_LISTED_PROBLEMS]
+        )
 
 
 def _asks_in(states: list[PropertyState], language: Language) -> None:

@@ -36,6 +36,7 @@ DEMO_MCP_TOOL = "send_notice"
 DEMO_SCORE_BOX_ID = "box-credit"
 DEMO_SCORE_TOOL_ID = "tool-credit-score"
 _KEPT_CALLS = 10_000
+# Route parameters take any segment: aiohttp's default refuses `{` and `}` once decoded.
 
 
 @dataclass
@@ -93,6 +94,8 @@ class FakeService:
         self.script: deque[Fault] = deque()
         self.always: Fault | None = None
         self.url = ""
+        # How long every normal answer takes (a slow but healthy service).
+        self.latency_s = 0.0
 
     def fail(self, *faults: Fault) -> None:
         """Fail the next calls, in order, then answer normally."""
@@ -134,6 +137,8 @@ class FakeService:
             del self.calls[:_KEPT_CALLS]
         fault = self._next_fault(seen)
         if fault is None:
+            if self.latency_s:
+                await asyncio.sleep(self.latency_s)
             return answer(seen)
         if fault.hang:
             await asyncio.sleep(3600)
@@ -174,7 +179,7 @@ class FakeBknBackend(FakeService):
     def routes(self, app: web.Application) -> None:
         """Add the object-type route under both prefixes."""
         for prefix in ("/api/bkn-backend/in/v1", "/api/ontology-manager/in/v1"):
-            path = prefix + "/knowledge-networks/{kn_id}/object-types/{ot_id}"
+            path = prefix + "/knowledge-networks/{kn_id:[^/]+}/object-types/{ot_id:[^/]+}"
             app.router.add_get(path, self._object_type)
 
     async def _object_type(self, request: web.Request) -> web.Response:
@@ -209,8 +214,9 @@ class FakeOperatorIntegration(FakeService):
     `GET …/operator/market/{operator_id}`, `GET …/tool-box/{box_id}/tool/{tool_id}`,
     `GET …/mcp/proxy/{mcp_id}/tools` (`{"tools": [...]}`: every tool of `mcp_tools` under that
     server, 404 for a server with none) and `POST …/mcp/proxy/{mcp_id}/tool/call`
-    (`{"tool_name", "parameters"}`, answered by `tool_responder`). The routes of earlier
-    versions (`…/mcp/{mcp_id}/tools/{tool_name}`, `…/mcp/{mcp_id}/tools/call`) are not served.
+    (`{"tool_name", "parameters"}`, answered by `tool_responder`: a JSON value, or bytes sent
+    as they are). The routes of earlier versions (`…/mcp/{mcp_id}/tools/{tool_name}`,
+    `…/mcp/{mcp_id}/tools/call`) are not served.
     """
 
     service = "agent-operator-integration"
@@ -225,10 +231,10 @@ class FakeOperatorIntegration(FakeService):
     def routes(self, app: web.Application) -> None:
         """Add the operator-market, tool-box and MCP routes."""
         base = "/api/agent-operator-integration/internal-v1"
-        app.router.add_get(base + "/operator/market/{operator_id}", self._operator)
-        app.router.add_get(base + "/tool-box/{box_id}/tool/{tool_id}", self._tool)
-        app.router.add_get(base + "/mcp/proxy/{mcp_id}/tools", self._mcp_tools)
-        app.router.add_post(base + "/mcp/proxy/{mcp_id}/tool/call", self._mcp_call)
+        app.router.add_get(base + "/operator/market/{operator_id:[^/]+}", self._operator)
+        app.router.add_get(base + "/tool-box/{box_id:[^/]+}/tool/{tool_id:[^/]+}", self._tool)
+        app.router.add_get(base + "/mcp/proxy/{mcp_id:[^/]+}/tools", self._mcp_tools)
+        app.router.add_post(base + "/mcp/proxy/{mcp_id:[^/]+}/tool/call", self._mcp_call)
 
     async def _operator(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
@@ -274,7 +280,10 @@ class FakeOperatorIntegration(FakeService):
             )
         if (seen.match["mcp_id"], body["tool_name"]) not in self.mcp_tools:
             return json_response({"code": "MCP.Tool.NotFound", "description": "no MCP tool"}, 404)
-        return json_response(self.tool_responder(seen))
+        answer = self.tool_responder(seen)
+        if isinstance(answer, bytes):  # sent exactly as given
+            return web.Response(body=answer, content_type="application/json")
+        return json_response(answer)
 
 
 def echo_values(seen: Seen) -> Any:
@@ -312,10 +321,10 @@ class FakeOntologyQuery(FakeService):
 
     def routes(self, app: web.Application) -> None:
         """Add the property-values, permission-plan and action-type routes."""
-        base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id}"
-        app.router.add_post(base + "/object-types/{ot_id}/properties", self._properties)
-        app.router.add_get(base + "/object-types/{ot_id}/schema", self._schema)
-        app.router.add_post(base + "/action-types/{at_id}", self._actions)
+        base = "/api/ontology-query/in/v1/knowledge-networks/{kn_id:[^/]+}"
+        app.router.add_post(base + "/object-types/{ot_id:[^/]+}/properties", self._properties)
+        app.router.add_get(base + "/object-types/{ot_id:[^/]+}/schema", self._schema)
+        app.router.add_post(base + "/action-types/{at_id:[^/]+}", self._actions)
 
     async def _schema(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._schema_answer)

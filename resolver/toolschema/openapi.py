@@ -75,7 +75,7 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
             )
 
     for param, pointer in parameter_objects(spec, lookup):
-        name, location = _name(param, pointer), _location(param)
+        name, location = _name(param, pointer), _location(param, pointer)
         if location == "header" and name.lower() in _IGNORED_HEADERS:
             continue
         claim(name, location, pointer)
@@ -151,9 +151,12 @@ def _name(param: Mapping[str, Any], pointer: str) -> str:
     return name
 
 
-def _location(param: Mapping[str, Any]) -> str:
+def _location(param: Mapping[str, Any], pointer: str) -> str:
     location = param.get("in")
-    return location if isinstance(location, str) and location else "query"
+    if location is not None and not isinstance(location, str):
+        # A list or an object is no location: guessing one would misplace a fixed value.
+        raise SchemaConversionError("a parameter's 'in' must be a string", f"{pointer}/in")
+    return location or "query"
 
 
 def _parameter_schema(param: Mapping[str, Any], lookup: RefLookup, pointer: str) -> dict[str, Any]:

@@ -1,9 +1,13 @@
 """The HTTP client of every knowledge-network service: one pooled aiohttp session each.
 
 Every call forwards the caller's identity and trace headers, runs under that upstream's own
-timeout, is never retried (seed 003 rule 8.3.3), and fails as `UpstreamError` naming the
-service: a 4xx passes through with its status and message, anything else is a 502. Answers are
-parsed with integers kept exact at any size (int64 ms timestamps, 19-digit ids), never floats.
+timeout capped by what is left of the request's deadline, is never retried (seed 003 rule
+8.3.3), and fails as `UpstreamError` naming the service: a 4xx passes through with its status
+and one-line message, a 5xx is the service name and status only (its body is never read),
+anything else is a 502, and a call cut by the request deadline is a 504 `UPSTREAM_TIMEOUT`.
+Answers are parsed with integers kept exact at any size (int64 ms timestamps, 19-digit ids),
+never floats, and read to a bounded size (counted after decompression): error bodies to
+64 KiB, answers to `RESOLVER_UPSTREAM_MAX_ANSWER_BYTES` (8 MiB), into one growing buffer.
 
 Upstream errors are translated here and nowhere else: transport failures, statuses, a 404
 (turned into the caller's own not-found error by `not_found`), and answers that cannot be read
@@ -25,7 +29,8 @@ import structlog
 from pydantic import BaseModel, ValidationError
 from yarl import URL
 
-from resolver.core.errors import NotConfigured, ResolverError, UpstreamError
+from resolver.core.deadline import Deadline
+from resolver.core.errors import NotConfigured, ResolverError, UpstreamError, UpstreamTimeout
 from resolver.core.jsonio import dumps, loads
 from resolver.core.settings import Settings
 
@@ -45,7 +50,9 @@ _SETTING = {
     OPERATOR_INTEGRATION: "RESOLVER_OPERATOR_INTEGRATION_URL",
     ONTOLOGY_QUERY: "RESOLVER_ONTOLOGY_QUERY_URL",
 }
-_MAX_ANSWER_BYTES = 32 << 20
+_MAX_ANSWER_BYTES = 8 << 20  # RESOLVER_UPSTREAM_MAX_ANSWER_BYTES
+# An error answer is read only for its one-line message (4xx): a huge one is not worth reading.
+_MAX_ERROR_BYTES = 64 << 10
 _MAX_MESSAGE = 300
 _POOL_SIZE = 64
 # Where services of this platform put the human-readable part of an error body.
@@ -60,9 +67,27 @@ NotFound = Callable[[UpstreamError], ResolverError]
 Observer = Callable[[str, str, float], None]
 
 
+def forwardable(value: str) -> str:
+    """`value` if it can travel upstream in a header exactly as received, else ValueError.
+
+    aiohttp hands a header's undecodable bytes to the handler as lone surrogates, which the
+    client would silently drop when forwarding (`admin\\xff` arrived upstream as `admin`):
+    an identity must arrive whole or not at all. Control characters (CR, LF, …) cannot be
+    sent in a header at all.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("is not valid UTF-8") from None
+    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
+        raise ValueError("holds a control character (line break, NUL, …)")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class CallerHeaders:
-    """What every upstream call carries on behalf of the caller: identity and trace.
+    """What every upstream call carries on behalf of the caller: identity, trace and the
+    request's deadline (which caps each call's timeout).
 
     `authorization` is the caller's own `Authorization` header: `headers()` never sends it;
     only the services that act for the caller add it (`as_caller()`), and it is kept out of
@@ -74,6 +99,7 @@ class CallerHeaders:
     account_type: str | None = None
     traceparent: str | None = None
     authorization: str | None = field(default=None, repr=False)
+    deadline: Deadline | None = None
 
     def headers(self) -> dict[str, str]:
         """The headers to send upstream."""
@@ -100,11 +126,16 @@ class UpstreamClient:
         base_url: str,
         session: aiohttp.ClientSession,
         observe: Observer | None = None,
+        *,
+        max_answer_bytes: int = _MAX_ANSWER_BYTES,
     ) -> None:
         self.service = service
         self.base_url = base_url.rstrip("/")
         self._session = session
         self._observe = observe
+        self.max_answer_bytes = max_answer_bytes
+        # Every call passes its own timeout (the deadline may shorten it); this is the default.
+        self.timeout_s = session.timeout.total
 
     async def get_json(
         self,
@@ -149,6 +180,30 @@ class UpstreamClient:
             not_found=not_found,
         )
 
+    async def post_raw(
+        self,
+        path: str,
+        body: Any,
+        *,
+        caller: CallerHeaders,
+        max_bytes: int,
+        timeout_s: float | None = None,
+        not_found: NotFound | None = None,
+    ) -> bytes | bytearray:
+        """POST a JSON body and return the 2xx answer's bytes unparsed, at most `max_bytes`
+        of them (more is a 502): for answers that pass through to the caller."""
+        raw: bytes | bytearray = await self._call(
+            "POST",
+            path,
+            caller=caller,
+            body=body,
+            timeout_s=timeout_s,
+            not_found=not_found,
+            max_bytes=max_bytes,
+            parse=False,
+        )
+        return raw
+
     def unreadable(self, what: str, reason: str) -> UpstreamError:
         """The 502 for an answer that arrived but cannot be used: `what` names it."""
         return UpstreamError(
@@ -180,7 +235,10 @@ class UpstreamClient:
         headers: Mapping[str, str] | None = None,
         timeout_s: float | None = None,
         not_found: NotFound | None = None,
+        max_bytes: int | None = None,
+        parse: bool = True,
     ) -> Any:
+        max_bytes = max_bytes if max_bytes is not None else self.max_answer_bytes
         url = URL(self.base_url + path, encoded=True)
         if params:
             url = url.update_query(params)
@@ -189,30 +247,21 @@ class UpstreamClient:
         if body is not None:
             data = dumps(body)
             sent["Content-Type"] = "application/json"
-        # Only an explicit timeout is passed: `timeout=None` would turn the session's off.
-        extra: dict[str, Any] = {}
-        if timeout_s is not None:
-            extra["timeout"] = aiohttp.ClientTimeout(total=timeout_s)
+        timeout, by_deadline = self._timeout(timeout_s, caller.deadline)
+        if timeout is not None and timeout <= 0:
+            raise self.out_of_time(path, caller.deadline)
         started = time.perf_counter()
         outcome = "ok"
         try:
             try:
-                async with self._session.request(
-                    method, url, data=data, headers=sent, **extra
-                ) as response:
-                    status = response.status
-                    raw = await _read_capped(response)
-            except TimeoutError as exc:
-                outcome = "timeout"
-                raise self._failed(f"{self.service} did not answer in time", path=path) from exc
-            except aiohttp.ClientPayloadError as exc:
-                outcome = "bad_answer"
-                message = f"{self.service} sent an answer that could not be read"
-                raise self._failed(message, path=path) from exc
-            except aiohttp.ClientError as exc:
-                outcome = "connection"
-                reason = type(exc).__name__
-                raise self._failed(f"{self.service} is unreachable ({reason})", path=path) from exc
+                status, raw = await self._exchange(
+                    method, url, data=data, headers=sent, total_s=timeout, max_bytes=max_bytes
+                )
+            except (TimeoutError, _TooLarge, aiohttp.ClientError) as exc:
+                outcome, error = self._transport_failure(exc, path, max_bytes)
+                if outcome == "timeout" and by_deadline:
+                    error = self.out_of_time(path, caller.deadline)
+                raise error from exc
             log.debug(
                 "upstream.call",
                 service=self.service,
@@ -227,6 +276,8 @@ class UpstreamClient:
                 if status == 404 and not_found is not None:
                     raise not_found(refused) from refused
                 raise refused
+            if not parse:
+                return raw
             try:
                 return loads(raw)
             except ValueError as exc:
@@ -243,6 +294,64 @@ class UpstreamClient:
             if self._observe is not None:
                 self._observe(self.service, outcome, time.perf_counter() - started)
 
+    async def _exchange(
+        self,
+        method: str,
+        url: URL,
+        *,
+        data: bytes | None,
+        headers: dict[str, str],
+        total_s: float | None,
+        max_bytes: int,
+    ) -> tuple[int, bytes | bytearray]:
+        """One request: the status and the body, read no further than it is used."""
+        async with self._session.request(
+            method, url, data=data, headers=headers, timeout=aiohttp.ClientTimeout(total=total_s)
+        ) as response:
+            status = response.status
+            if 200 <= status < 300:
+                return status, await _read_capped(response, max_bytes)
+            if status < 500:
+                # Only for its message; a bigger body is left unread (and its connection
+                # closed rather than drained).
+                return status, await _read_capped(response, _MAX_ERROR_BYTES, strict=False)
+            return status, bytearray()  # a 5xx is named by its status only: nothing to read
+
+    def _transport_failure(
+        self, exc: BaseException, path: str, max_bytes: int
+    ) -> tuple[str, UpstreamError]:
+        """The metrics outcome and the 502 of a call that got no usable answer."""
+        if isinstance(exc, TimeoutError):
+            return "timeout", self._failed(f"{self.service} did not answer in time", path=path)
+        if isinstance(exc, _TooLarge):
+            message = f"{self.service} answered with more than {max_bytes} bytes"
+            return "bad_answer", self._failed(message, path=path)
+        if isinstance(exc, aiohttp.ClientPayloadError):
+            message = f"{self.service} sent an answer that could not be read"
+            return "bad_answer", self._failed(message, path=path)
+        reason = type(exc).__name__
+        return "connection", self._failed(f"{self.service} is unreachable ({reason})", path=path)
+
+    def _timeout(
+        self, timeout_s: float | None, deadline: Deadline | None
+    ) -> tuple[float | None, bool]:
+        """This call's timeout (its own, else the session's) capped by the request deadline;
+        and whether the deadline is what sets it."""
+        own = timeout_s if timeout_s is not None else self.timeout_s
+        if deadline is None:
+            return own, False
+        return deadline.cap(own)
+
+    def out_of_time(self, path: str, deadline: Deadline | None) -> UpstreamTimeout:
+        """The 504 for a request whose deadline passed while it waited for this service."""
+        budget = deadline.budget_s if deadline is not None else 0.0
+        log.warning("upstream.deadline", service=self.service, path=path, budget_s=budget)
+        return UpstreamTimeout(
+            f"the request deadline of {budget:g}s passed while waiting for {self.service}",
+            service=self.service,
+            details={"service": self.service, "phase": "upstream", "budget_s": budget},
+        )
+
     def _failed(self, message: str, *, path: str, status: int | None = None) -> UpstreamError:
         log.warning("upstream.failed", service=self.service, path=path, error=message)
         # A 2xx that cannot be read is still a bad gateway, whatever status it carried.
@@ -252,8 +361,10 @@ class UpstreamClient:
             details={"service": self.service, "upstream_status": status},
         )
 
-    def _refused(self, status: int, raw: bytes, path: str) -> UpstreamError:
-        said, code = _error_summary(raw)
+    def _refused(self, status: int, raw: bytes | bytearray, path: str) -> UpstreamError:
+        # A 4xx is about the request and its message helps the caller; a 5xx message is the
+        # upstream's internals (stack traces, hosts), so only the status is told.
+        said, code = _error_summary(raw) if status < 500 else (None, None)
         message = f"{self.service} answered HTTP {status}" + (f": {said}" if said else "")
         log.warning("upstream.refused", service=self.service, path=path, status=status)
         return UpstreamError(
@@ -264,20 +375,38 @@ class UpstreamClient:
         )
 
 
-async def _read_capped(response: aiohttp.ClientResponse) -> bytes:
-    if response.content_length is not None and response.content_length > _MAX_ANSWER_BYTES:
-        raise aiohttp.ClientPayloadError(f"answer of {response.content_length} bytes")
-    chunks: list[bytes] = []
-    size = 0
+class _TooLarge(Exception):
+    """An answer beyond its size limit (counted after decompression)."""
+
+
+async def _read_capped(
+    response: aiohttp.ClientResponse, limit: int, *, strict: bool = True
+) -> bytearray:
+    """At most `limit` bytes of the body, decompressed; reading stops there.
+
+    `strict`: more is `_TooLarge`; otherwise more is read as an empty body (an error
+    answer whose message is not worth a bigger read). One growing buffer, not chunks
+    joined at the end: a 30 MiB answer never costs twice its size.
+    """
+    declared = response.content_length
+    if declared is not None and declared > limit and "Content-Encoding" not in response.headers:
+        if strict:
+            raise _TooLarge(f"answer of {declared} bytes")
+        return bytearray()
+    body = bytearray()
     async for chunk in response.content.iter_chunked(1 << 16):
-        size += len(chunk)
-        if size > _MAX_ANSWER_BYTES:
-            raise aiohttp.ClientPayloadError("answer too large")
-        chunks.append(chunk)
-    return b"".join(chunks)
+        if len(body) + len(chunk) > limit:
+            if strict:
+                raise _TooLarge("answer too large")
+            return bytearray()
+        body += chunk
+        # A compressed answer inflates as it is read, without waiting for the network: let
+        # other requests run between chunks (12 inflating answers once stalled /healthz 0.5 s).
+        await asyncio.sleep(0)
+    return body
 
 
-def _error_summary(raw: bytes) -> tuple[str | None, str | None]:
+def _error_summary(raw: bytes | bytearray) -> tuple[str | None, str | None]:
     """The upstream's own one-line message and code, never its body verbatim."""
     try:
         body = loads(raw)
@@ -302,10 +431,18 @@ def _text_of(value: Any) -> str | None:
 
 
 class Upstreams:
-    """The configured upstream clients; asking for an unconfigured one is 503 NOT_CONFIGURED."""
+    """The configured upstream clients; asking for an unconfigured one is 503 NOT_CONFIGURED.
 
-    def __init__(self, clients: Mapping[str, UpstreamClient]) -> None:
+    agent-operator-integration has two: `get` for its look-ups (seconds) and `tool_calls` for
+    MCP tool runs (up to a minute) on a pool of their own, so that hung tool calls can never
+    take the connections a schema look-up needs.
+    """
+
+    def __init__(
+        self, clients: Mapping[str, UpstreamClient], tool_calls: UpstreamClient | None = None
+    ) -> None:
         self._clients = dict(clients)
+        self._tool_calls = tool_calls
 
     def configured(self, service: str) -> bool:
         """Whether the service has a URL."""
@@ -321,6 +458,12 @@ class Upstreams:
             )
         return client
 
+    def tool_calls(self) -> UpstreamClient:
+        """agent-operator-integration's client for MCP tool calls (its own connection pool)."""
+        if self._tool_calls is None:
+            return self.get(OPERATOR_INTEGRATION)  # raises NotConfigured
+        return self._tool_calls
+
 
 @asynccontextmanager
 async def open_upstreams(
@@ -335,16 +478,38 @@ async def open_upstreams(
     }
     timeout = aiohttp.ClientTimeout(total=settings.upstream_timeout_s)
     async with AsyncExitStack() as stack:
+
+        def session(pool: int, timeout: aiohttp.ClientTimeout) -> aiohttp.ClientSession:
+            opened = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=pool),
+                timeout=timeout,
+                headers={"User-Agent": "resolver"},
+            )
+            stack.push_async_callback(opened.close)
+            return opened
+
         clients: dict[str, UpstreamClient] = {}
         for service, url in urls.items():
             if url is None:
                 continue
-            session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=_POOL_SIZE),
-                timeout=timeout,
-                headers={"User-Agent": "resolver"},
+            clients[service] = UpstreamClient(
+                service,
+                url,
+                session(_POOL_SIZE, timeout),
+                observe,
+                max_answer_bytes=settings.upstream_max_answer_bytes,
             )
-            stack.push_async_callback(session.close)
-            clients[service] = UpstreamClient(service, url, session, observe)
+        tool_calls = None
+        if settings.operator_integration_url is not None:
+            # Exactly as many connections as tool calls may run at once (McpProxy's cap).
+            tool_calls = UpstreamClient(
+                OPERATOR_INTEGRATION,
+                settings.operator_integration_url,
+                session(
+                    settings.mcp_max_inflight,
+                    aiohttp.ClientTimeout(total=settings.mcp_call_timeout_s),
+                ),
+                observe,
+            )
         log.info("upstreams.opened", services=sorted(clients), timeout_s=timeout.total)
-        yield Upstreams(clients)
+        yield Upstreams(clients, tool_calls)

@@ -87,18 +87,24 @@ async def call_mcp_tool(
     caller: CallerHeaders,
     *,
     timeout_s: float,
-) -> Any:
-    """Run an MCP tool with flat arguments; its JSON answer, whatever its shape.
+    max_bytes: int,
+) -> bytes | bytearray:
+    """Run an MCP tool with flat arguments; its 2xx answer's bytes, unparsed (≤ `max_bytes`).
 
     Never retried: a tool call may have effects. A 404 is the tool's; another 4xx passes
-    through with its message; anything else unreadable or failed is a 502.
+    through with its message; anything else failed, or an answer over `max_bytes`, is a 502.
     """
     path = f"{_BASE}/mcp/proxy/{segment(mcp_id)}/tool/call"
     body = {"tool_name": tool_name, "parameters": parameters}
     what = f"MCP tool {tool_name!r} of MCP server {mcp_id!r}"
     details = {"source": "mcp", "mcp_id": mcp_id, "tool_name": tool_name}
-    return await client.post_json(
-        path, body, caller=caller, timeout_s=timeout_s, not_found=_not_found(what, details)
+    return await client.post_raw(
+        path,
+        body,
+        caller=caller,
+        max_bytes=max_bytes,
+        timeout_s=timeout_s,
+        not_found=_not_found(what, details),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from resolver.core.errors import UpstreamError
+from resolver.core.errors import UpstreamError, UpstreamTimeout
 from resolver.core.ids import segment
 from resolver.upstreams.client import CallerHeaders, UpstreamClient
 
@@ -33,8 +33,10 @@ async def fetch_permissions(
         answer = await client.get_json(path, caller=caller, headers=caller.as_caller())
     except UpstreamError as exc:
         # Fail closed, and say so: even an upstream 4xx (no such schema, no access) means
-        # resolver cannot tell what the caller may see, which is a bad gateway here.
-        raise UpstreamError(
+        # resolver cannot tell what the caller may see, which is a bad gateway here. The
+        # request's own deadline running out stays what it is (504): nobody refused.
+        kind = UpstreamTimeout if isinstance(exc, UpstreamTimeout) else UpstreamError
+        raise kind(
             f"{exc.message} (reading {_WHAT}; resolver fails closed)",
             service=exc.service,
             details={**(exc.details or {}), "step": "permissions"},

@@ -34,9 +34,11 @@ from resolver.web.appkeys import (
     SETTINGS_KEY,
     UPSTREAMS_KEY,
 )
+from resolver.web.bodies import close_if_body_unread
+from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware
 from resolver.web.openapi import openapi_document
-from resolver.web.routes import ROUTES
+from resolver.web.routes import ROUTES, router_path
 
 
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
@@ -46,12 +48,13 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
+    app.on_response_prepare.append(close_if_body_unread)
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:
         for path in route.paths:
-            app.router.add_route(route.method, path, route.handler)
+            app.router.add_route(route.method, router_path(path), route.handler)
 
     async def params(app: web.Application) -> AsyncIterator[None]:
         async with open_params_service(settings, prompts_dir, metrics, lifecycle) as (
@@ -65,6 +68,7 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
 
     async def upstreams(app: web.Application) -> AsyncIterator[None]:
         # After `params`: the pipeline drives the params service that context opened.
+        warn_if_no_public_url(settings)
         async with open_upstreams(settings, metrics.observe_upstream_call) as clients:
             app[UPSTREAMS_KEY] = clients
             schemas = OperatorSchemas(clients, settings.operator_schema_ttl_s)
@@ -74,7 +78,11 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
             mcp_tools = McpToolCache(clients, settings.mcp_tool_ttl_s)
             app[ACTION_RECALL_KEY] = ActionRecall(clients, mcp_tools)
             app[MCP_PROXY_KEY] = McpProxy(
-                clients, mcp_tools, call_timeout_s=settings.mcp_call_timeout_s
+                clients,
+                mcp_tools,
+                call_timeout_s=settings.mcp_call_timeout_s,
+                max_inflight=settings.mcp_max_inflight,
+                max_answer_bytes=settings.mcp_max_answer_bytes,
             )
             yield
 

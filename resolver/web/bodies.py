@@ -6,29 +6,36 @@ from __future__ import annotations
 import asyncio
 from typing import Any, TypeVar
 
-from aiohttp import web
+from aiohttp import StreamReader, web
 from pydantic import BaseModel, ValidationError
 
+from resolver.core.deadline import Deadline
 from resolver.core.errors import (
     BadRequest,
+    BodyTimeout,
     PayloadTooLarge,
     UnsupportedMediaType,
     invalid_request,
 )
 from resolver.core.jsonio import dumps
 from resolver.core.responses import ResponseBody
-from resolver.upstreams.client import CallerHeaders
+from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.appkeys import SETTINGS_KEY, TRACE_ID
 
 M = TypeVar("M", bound=BaseModel)
+
+# How long a connection whose body was refused unread may go on absorbing (and discarding)
+# what its client still sends before it is closed.
+LINGER_S = 2.0
 
 
 def _is_json(content_type: str) -> bool:
     return content_type == "application/json" or content_type.endswith("+json")
 
 
-async def read_json_body(request: web.Request) -> bytes:
-    """The raw body of a JSON request; 413 when too large, 415 when not declared as JSON."""
+async def read_json_body(request: web.Request, deadline: Deadline | None = None) -> bytes:
+    """The raw body of a JSON request; 413 when too large (counted after decompression),
+    415 when not declared as JSON, 408 when it has not arrived by the request deadline."""
     declared = request.headers.get("Content-Type", "")
     # The media type is what precedes any parameters. Read here, not by the email package
     # behind request.content_type, which raised IndexError on values like ";0*" (500).
@@ -42,7 +49,9 @@ async def read_json_body(request: web.Request) -> bytes:
         raise PayloadTooLarge(
             f"the body is {request.content_length} bytes; the limit is {max_size}"
         )
-    budget: float | None = request.app[SETTINGS_KEY].request_timeout_s
+    if deadline is None:
+        deadline = Deadline.after(request.app[SETTINGS_KEY].request_timeout_s)
+    budget: float | None = deadline.remaining()
     if request.content.is_eof():
         budget = None  # the whole body is already buffered: nothing to wait for
     try:
@@ -51,8 +60,10 @@ async def read_json_body(request: web.Request) -> bytes:
         async with asyncio.timeout(budget):
             return await request.read()
     except TimeoutError as exc:
-        raise BadRequest(
-            f"the body did not arrive (or could not be decoded) within {budget:g}s"
+        raise BodyTimeout(
+            "the body did not arrive (or could not be decoded) within the request deadline "
+            f"of {deadline.budget_s:g}s",
+            details={"phase": "body", "budget_s": deadline.budget_s},
         ) from exc
     except web.HTTPRequestEntityTooLarge as exc:
         raise PayloadTooLarge(f"the body exceeds the limit of {max_size} bytes") from exc
@@ -62,6 +73,32 @@ async def read_json_body(request: web.Request) -> bytes:
             "the body could not be read: it does not match its Content-Encoding or "
             "Transfer-Encoding"
         ) from exc
+
+
+async def close_if_body_unread(request: web.BaseRequest, response: web.StreamResponse) -> None:
+    """`on_response_prepare`: answer a request whose body was not read to its end, then close
+    its connection, never reading (or inflating) the rest of that body.
+
+    aiohttp would otherwise drain the body for up to 10 s to keep the connection alive,
+    decompressing as it goes: a 5 MB gzip bomb refused with a 413 went on inflating
+    gigabytes on the event loop. Now the answer says `Connection: close` and the connection
+    stops parsing at once: what the client still sends is discarded unread (a lingering
+    close, so that a client still sending gets the answer rather than a reset), and the
+    connection is closed when the client hangs up, or `LINGER_S` later.
+    """
+    body = request.content
+    if body.is_eof():
+        return
+    response.force_close()
+    response.headers["Connection"] = "close"  # the headers are already prepared: say it too
+    request.protocol.close()
+    # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
+    asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
+
+
+def _end_body(body: StreamReader) -> None:
+    if not body.is_eof():
+        body.feed_eof()
 
 
 def parse_model(model: type[M], body: bytes) -> M:
@@ -86,13 +123,30 @@ def render_json(body: Any, status: int = 200) -> web.Response:
     return web.Response(body=dumps(body), status=status, content_type="application/json")
 
 
-def caller_headers(request: web.Request) -> CallerHeaders:
+def caller_headers(request: web.Request, deadline: Deadline | None = None) -> CallerHeaders:
     """The identity and trace headers of an incoming request, to forward upstream (and its
-    `Authorization`, which only the services acting for the caller receive)."""
+    `Authorization`, which only the services acting for the caller receive), and the request's
+    deadline; an identity header that cannot be forwarded whole is a 400."""
     return CallerHeaders(
         trace_id=request[TRACE_ID],
-        account_id=request.headers.get("x-account-id") or None,
-        account_type=request.headers.get("x-account-type") or None,
-        traceparent=request.headers.get("traceparent") or None,
-        authorization=request.headers.get("Authorization") or None,
+        account_id=_identity(request, "x-account-id"),
+        account_type=_identity(request, "x-account-type"),
+        traceparent=_identity(request, "traceparent"),
+        authorization=_identity(request, "Authorization"),
+        deadline=deadline,
     )
+
+
+def _identity(request: web.Request, name: str) -> str | None:
+    """A header to forward, exactly as received; 400 when it cannot be."""
+    value = request.headers.get(name) or None
+    if value is None:
+        return None
+    try:
+        return forwardable(value)
+    except ValueError as exc:
+        # Never silently altered: `admin\xff` must not reach an upstream as `admin`.
+        raise BadRequest(
+            f"the {name} header {exc}; send it as UTF-8 text",
+            details={"header": name},
+        ) from exc

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
+import structlog
 from aiohttp import web
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse, tool_arguments
-from resolver.core.errors import BadRequest
+from resolver.core.clip import clip, clip_repr
+from resolver.core.deadline import Deadline
+from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
+from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.mcp.http import Exchange
 from resolver.mcp.tools import CallContext
@@ -31,20 +34,21 @@ from resolver.web.bodies import caller_headers, parse_model, read_json_body, ren
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
 from resolver.web.negotiation import (
     render_as,
-    render_document_as,
+    render_json_bytes_as,
     request_language,
     response_format,
 )
 
-_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+log = structlog.get_logger("resolver.http")
 
 
 async def dynamic_params(request: web.Request) -> web.Response:
     """POST /v1/dynamic-params."""
     fmt = response_format(request)
-    resolve_request = parse_model(ResolveRequest, await read_json_body(request))
+    deadline = _deadline(request)
+    resolve_request = parse_model(ResolveRequest, await read_json_body(request, deadline))
     resolved = await request.app[PARAMS_KEY].resolve(
-        resolve_request, language=request_language(request)
+        resolve_request, deadline, language=request_language(request)
     )
     return render_as(
         ResolveResponse(
@@ -59,9 +63,11 @@ async def dynamic_params(request: web.Request) -> web.Response:
 async def logic_property_resolver(request: web.Request) -> web.Response:
     """POST the Go-compatible pipeline endpoint (both paths)."""
     fmt = response_format(request)
-    kn_request = parse_model(KnResolveRequest, await read_json_body(request))
+    deadline = _deadline(request)
+    caller = caller_headers(request, deadline)
+    kn_request = parse_model(KnResolveRequest, await read_json_body(request, deadline))
     result = await request.app[PIPELINE_KEY].run(
-        kn_request, caller_headers(request), language=request_language(request)
+        kn_request, caller, language=request_language(request)
     )
     return render_as(
         KnResolveResponse(
@@ -79,8 +85,10 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
 async def logic_property_inputs(request: web.Request) -> web.Response:
     """POST the inputs of an object type's logic properties (both paths)."""
     fmt = response_format(request)
-    inputs_request = parse_model(InputsRequest, await read_json_body(request))
-    described = await request.app[INPUTS_KEY].describe(inputs_request, caller_headers(request))
+    deadline = _deadline(request)
+    caller = caller_headers(request, deadline)
+    inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
+    described = await request.app[INPUTS_KEY].describe(inputs_request, caller)
     return render_as(
         InputsResponse(
             kn_id=inputs_request.kn_id,
@@ -97,9 +105,11 @@ async def logic_property_inputs(request: web.Request) -> web.Response:
 async def get_action_info(request: web.Request) -> web.Response:
     """POST the action-recall endpoint (both paths)."""
     fmt = response_format(request)
-    recall_request = parse_model(ActionInfoRequest, await read_json_body(request))
+    deadline = _deadline(request)
+    caller = caller_headers(request, deadline)
+    recall_request = parse_model(ActionInfoRequest, await read_json_body(request, deadline))
     tools = await request.app[ACTION_RECALL_KEY].recall(
-        recall_request, caller_headers(request), public_url=partial(public_url, request)
+        recall_request, caller, public_url=partial(public_url, request)
     )
     return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
 
@@ -109,27 +119,24 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     fmt = response_format(request)
     mcp_id = path_id(request, "mcp_id")
     tool_name = path_id(request, "tool_name")
+    caller = caller_headers(request)  # a tool run has its own timeout, not the request's
     arguments = tool_arguments(await read_json_body(request))
-    answer = await request.app[MCP_PROXY_KEY].call(
-        mcp_id, tool_name, arguments, caller_headers(request)
-    )
-    if isinstance(answer, dict):  # an object answer gets this request's trace_id if it has none
-        answer = {**answer}
-        answer.setdefault("trace_id", request[TRACE_ID])
-    return render_document_as(answer, fmt)
+    answer = await request.app[MCP_PROXY_KEY].call(mcp_id, tool_name, arguments, caller)
+    return render_json_bytes_as(answer, fmt)
 
 
 async def mcp(request: web.Request) -> web.Response:
     """POST the MCP endpoint (Streamable HTTP): one JSON-RPC message in, its answer out."""
+    deadline = _deadline(request)
     exchange = Exchange(
         method=request.method,
         path=request.path,
         query_string=request.query_string.encode(),
         raw_headers=request.raw_headers,
-        body=await read_json_body(request),
+        body=await read_json_body(request, deadline),
         context=CallContext(
             trace_id=request[TRACE_ID],
-            caller=caller_headers(request),
+            caller=caller_headers(request, deadline),
             kn_id=request.headers.get("x-kn-id") or None,
             public_url=partial(public_url, request),
             language=request_language(request),
@@ -180,19 +187,55 @@ async def metrics(request: web.Request) -> web.Response:
 
 
 def public_url(request: web.Request) -> str:
-    """`RESOLVER_PUBLIC_URL`, else the scheme and host this request came in on."""
-    configured = request.app[SETTINGS_KEY].public_url
-    if configured is not None:
-        return configured
+    """How callers reach this service, for the `api_url` of an MCP tool handed to an agent.
+
+    `RESOLVER_PUBLIC_URL`; else the scheme and `Host` of this request, but only when that
+    Host is one of `RESOLVER_ALLOWED_HOSTS` (exact `host[:port]`, case-insensitive): a caller
+    must never choose the server an agent sends its tool calls to. Otherwise 503
+    `NOT_CONFIGURED` naming both settings.
+    """
+    settings = request.app[SETTINGS_KEY]
+    if settings.public_url is not None:
+        return settings.public_url
     host = request.host
-    # Only a plain host[:port] may become part of a URL handed to an LLM agent.
-    if not _HOST.fullmatch(host):
-        raise BadRequest(
-            f"the Host header {host[:80]!r} cannot form this service's URL for an MCP tool; "
-            "send host[:port] or set RESOLVER_PUBLIC_URL",
-            details={"host": host[:200]},
+    allowed = settings.allowed_host_set()
+    if not allowed:
+        raise NotConfigured(
+            "this service does not know its own URL for MCP tool api_urls: set "
+            "RESOLVER_PUBLIC_URL (or RESOLVER_ALLOWED_HOSTS to trust matching Host headers)",
+            details={"settings": ["RESOLVER_PUBLIC_URL", "RESOLVER_ALLOWED_HOSTS"]},
         )
-    return f"{request.scheme}://{host}"
+    if not HOST_PORT.fullmatch(host) or host.lower() not in allowed:
+        # The operator's call to make (a proxy may rewrite Host), never the caller's.
+        raise NotConfigured(
+            f"the Host header {clip_repr(host, 80)} is not one of RESOLVER_ALLOWED_HOSTS, so it "
+            "cannot form this service's URL for an MCP tool; set RESOLVER_PUBLIC_URL or add "
+            "the host to RESOLVER_ALLOWED_HOSTS",
+            details={
+                "host": clip(host),
+                "settings": ["RESOLVER_PUBLIC_URL", "RESOLVER_ALLOWED_HOSTS"],
+            },
+        )
+    return f"{request.scheme}://{host.lower()}"
+
+
+def warn_if_no_public_url(settings: Settings) -> None:
+    """At start-up: MCP recall cannot form api_urls when neither URL setting is given."""
+    if (
+        settings.public_url is None
+        and not settings.allowed_host_set()
+        and settings.operator_integration_url is not None
+    ):
+        log.warning(
+            "resolver.public_url_unset",
+            consequence="MCP action recall answers 503 NOT_CONFIGURED",
+            fix="set RESOLVER_PUBLIC_URL (or RESOLVER_ALLOWED_HOSTS)",
+        )
+
+
+def _deadline(request: web.Request) -> Deadline:
+    """The request's one deadline, counted from now (its head has just been read)."""
+    return Deadline.after(request.app[SETTINGS_KEY].request_timeout_s)
 
 
 def path_id(request: web.Request, name: str) -> str:

@@ -3,11 +3,8 @@ JSON by default) and the language (`Accept-Language`, zh-CN or en-US). Errors ar
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiohttp import web
 
-from resolver.core.jsonio import dumps
 from resolver.core.languages import Language, accept_language
 from resolver.core.responses import ResponseBody
 from resolver.core.toon import MEDIA_TYPE, ResponseFormat, parse_format, to_toon
@@ -28,9 +25,10 @@ def render_as(body: ResponseBody, fmt: ResponseFormat) -> web.Response:
     return _response(body.to_json(), fmt)
 
 
-def render_document_as(document: Any, fmt: ResponseFormat) -> web.Response:
-    """A 200 of a document with no model of its own (an upstream's answer), JSON or TOON."""
-    return _response(dumps(document), fmt)
+def render_json_bytes_as(body: bytes | bytearray, fmt: ResponseFormat) -> web.Response:
+    """A 200 of JSON with no model of its own (an upstream's answer, passed through as its
+    bytes), as JSON or TOON."""
+    return _response(bytes(body), fmt)
 
 
 def _response(json_body: bytes, fmt: ResponseFormat) -> web.Response:

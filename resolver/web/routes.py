@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -236,3 +237,15 @@ ROUTES: tuple[Route, ...] = (
         ok_description="the OpenAPI 3.1 document of this API",
     ),
 )
+
+
+_PARAMETER = re.compile(r"\{(\w+)\}")
+
+
+def router_path(path: str) -> str:
+    """A table path as the router must see it: each `{name}` takes any segment.
+
+    aiohttp's default segment pattern refuses `{` and `}` once percent-decoded, so an MCP tool
+    named `a{b}` got a recalled api_url that the proxy answered with 404.
+    """
+    return _PARAMETER.sub(r"{\1:[^/]+}", path)
