@@ -24,6 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "actions": {"core", "toolschema", "upstreams"},
     "kn": {"core", "llm", "params", "toolschema", "upstreams"},
     "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions"},
+    "server": {"core", "web"},
 }
 # Top-level modules: the command line and `python -m resolver`.
 TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py"}
