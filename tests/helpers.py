@@ -170,11 +170,20 @@ class Service:
         return False
 
 
-@contextlib.asynccontextmanager
-async def serve(fake: FakeLLM, *, nofile: int | None = None, **env: str) -> AsyncIterator[Service]:
-    """Start `python -m resolver serve` against the fake; wait until /healthz answers.
+def serve(fake: FakeLLM, **env: str) -> contextlib.AbstractAsyncContextManager[Service]:
+    """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
+    return _serve(fake, env, None)
 
-    `nofile` lowers the child's file-descriptor limit (soft and hard) before it starts."""
+
+def serve_with_descriptors(
+    fake: FakeLLM, nofile: int, **env: str
+) -> contextlib.AbstractAsyncContextManager[Service]:
+    """`serve` with the child's file-descriptor limit (soft and hard) lowered to `nofile`."""
+    return _serve(fake, env, nofile)
+
+
+@contextlib.asynccontextmanager
+async def _serve(fake: FakeLLM, env: dict[str, str], nofile: int | None) -> AsyncIterator[Service]:
     port = free_port()
     environment = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
     environment.update(

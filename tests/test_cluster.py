@@ -206,7 +206,8 @@ async def wait_for_async(predicate: Any, within_s: float) -> None:
 async def readyz_limiter(service: Service) -> dict[str, Any]:
     async with aiohttp.ClientSession() as session, session.get(f"{service.url}/readyz") as r:
         body: dict[str, Any] = await r.json()
-        return body["limiter"]
+        limiter: dict[str, Any] = body["limiter"]
+        return limiter
 
 
 async def metric(service: Service, line_start: str) -> float:

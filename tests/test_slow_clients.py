@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from resolver.testing.fake_llm import FakeLLM, Reply
-from tests.helpers import Service, operator, request_body, serve, wait_for
+from tests.helpers import Service, operator, request_body, serve, serve_with_descriptors, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -75,7 +75,7 @@ async def test_many_slow_clients_under_a_low_descriptor_limit_do_not_starve_heal
 ) -> None:
     # 400 slow connections against a process allowed 256 descriptors: before, accept() failed
     # with EMFILE and /healthz stopped answering, with nothing in the log.
-    async with serve(fake, nofile=256, RESOLVER_HEADER_TIMEOUT_S="4") as service:
+    async with serve_with_descriptors(fake, 256, RESOLVER_HEADER_TIMEOUT_S="4") as service:
         stop = asyncio.Event()
         attackers = [asyncio.create_task(slow_client(service.port, stop)) for _ in range(400)]
         await asyncio.sleep(1.0)
