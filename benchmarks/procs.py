@@ -145,3 +145,63 @@ def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = Fals
     proc = _spawn("resolver", argv, env, logdir, port)
     proc.wait_ready("/healthz")
     return proc
+
+
+@dataclass
+class RedisProc:
+    """A `redis-server` on a free loopback port, without persistence."""
+
+    popen: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        """Its redis:// URL."""
+        return f"redis://{LOOPBACK}:{self.port}/0"
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL."""
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(timeout=5)
+
+    def __enter__(self) -> RedisProc:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def start_redis(logdir: Path) -> RedisProc:
+    """Debian's `redis-server` (`make redis-server`) on a free port, answering PING."""
+    import redis
+
+    port = free_port()
+    logdir.mkdir(parents=True, exist_ok=True)
+    log_path = logdir / f"redis-{port}.log"
+    argv = ["redis-server", "--port", str(port), "--bind", LOOPBACK, "--save", ""]
+    argv += ["--appendonly", "no", "--dir", str(logdir)]
+    with log_path.open("wb") as log:
+        popen = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+    proc = RedisProc(popen, port, log_path)
+    client = redis.Redis(host=LOOPBACK, port=port, socket_timeout=1)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            if client.ping():
+                client.close()
+                return proc
+        except (redis.exceptions.ConnectionError, OSError):
+            time.sleep(0.05)
+    proc.stop()
+    raise RuntimeError("redis-server did not come up")

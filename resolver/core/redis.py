@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import structlog
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.backoff import NoBackoff
 from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError
@@ -41,6 +41,8 @@ T = TypeVar("T")
 
 # How often a link that is down tries Redis again.
 _RETRY_S = 1.0
+# Connections per process; commands beyond wait for one.
+_MAX_CONNECTIONS = 32
 
 
 class RedisUnavailable(Exception):
@@ -74,6 +76,7 @@ class RedisLink:
         self._retry_s = retry_s
         self._metrics = metrics
         self._up = True
+        self._outages = 0
         self._down_since: float | None = None
         self._last_error: str | None = None
         self._probe: asyncio.Task[None] | None = None
@@ -83,6 +86,11 @@ class RedisLink:
     def up(self) -> bool:
         """Whether the last command (or probe) reached Redis."""
         return self._up
+
+    @property
+    def outages(self) -> int:
+        """How many times the link went down (so that a caller can warn once per outage)."""
+        return self._outages
 
     def script(self, source: str) -> AsyncScript:
         """A Lua script run with EVALSHA (loaded on first use and after a Redis restart)."""
@@ -134,6 +142,7 @@ class RedisLink:
         if not self._up:
             return
         self._up = False
+        self._outages += 1
         self._down_since = time.monotonic()
         log.warning("redis.unavailable", url=self.where, error=self._last_error)
         if not self._closed and (self._probe is None or self._probe.done()):
@@ -166,13 +175,18 @@ async def open_redis(
         yield None
         return
     url = settings.redis_url.get_secret_value()
-    client = Redis.from_url(
+    # A blocking pool: a burst waits (up to the timeout) for one of its connections instead
+    # of failing, which would read as an outage.
+    pool = BlockingConnectionPool.from_url(
         url,
+        max_connections=_MAX_CONNECTIONS,
+        timeout=settings.redis_timeout_s,
         socket_timeout=settings.redis_timeout_s,
         socket_connect_timeout=settings.redis_timeout_s,
         retry=Retry(NoBackoff(), 0),
         client_name="resolver",
     )
+    client = Redis(connection_pool=pool)
     link = RedisLink(client, redacted(url), prefix=settings.redis_key_prefix, metrics=metrics)
     if metrics is not None:
         metrics.watch_redis(lambda: link.up)

@@ -16,8 +16,9 @@
   503 `OVERLOADED`. The link probes Redis in the background and the shared budget resumes
   as soon as it answers.
 
-Within a process, waiters queue on a lock and only the first talks to Redis, so a burst of
-waiting calls costs one script call per turn, not one per waiter.
+Within a process, calls that must wait (cap full, pacing, cool-down) queue on a lock and only
+the first of them talks to Redis, so a burst of waiting calls costs one script call per turn,
+not one per waiter; while nobody waits, each call asks Redis at once (one round trip).
 """
 
 from __future__ import annotations
@@ -151,7 +152,9 @@ class RedisLimiter:
         self._pending = 0
         self._inflight = 0
         self._cluster_inflight: int | None = None
-        self._warned_fallback = False
+        self._warned_outage = 0
+        self._releasing: list[str] = []
+        self._releaser: asyncio.Task[Any] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -200,7 +203,6 @@ class RedisLimiter:
             async with self._without_redis():
                 yield
             return
-        self._warned_fallback = False
         self._held.add(lease)
         self._inflight += 1
         try:
@@ -208,7 +210,7 @@ class RedisLimiter:
         finally:
             self._inflight -= 1
             self._held.discard(lease)
-            self._in_background(self._release(lease))
+            self._release(lease)
 
     async def cool_down(self, seconds: float) -> None:
         """Hold back every replica's next call start for `seconds` (a gateway's Retry-After)."""
@@ -240,26 +242,39 @@ class RedisLimiter:
 
     async def _claim(self) -> str | None:
         """A granted lease id, or None when Redis failed on the way."""
+        # Nobody of this process is waiting: ask at once, beside whoever else does (Redis runs
+        # the scripts one after another, the round trips overlap).
+        if not self._turn.locked():
+            outcome = await self._ask()
+            if not isinstance(outcome, float):
+                return outcome
+        # A wait is needed: queue, and only the first of the queue asks Redis again.
         async with self._turn:
             while True:
-                lease = uuid.uuid4().hex
-                try:
-                    granted, wait_us, held = await self._link.run(
-                        partial(self._try_acquire, lease=lease)
-                    )
-                except RedisUnavailable:
-                    return None
-                except asyncio.CancelledError:
-                    # The script may have run: give back what it may have granted.
-                    self._in_background(self._release(lease))
-                    raise
-                if held >= 0:
-                    self._cluster_inflight = int(held)
-                if granted:
-                    return lease
-                wait_s = max(int(wait_us), 0) / 1e6
-                full = held >= self._max_inflight
-                await asyncio.sleep(min(wait_s, _POLL_S) if full else wait_s)
+                outcome = await self._ask()
+                if not isinstance(outcome, float):
+                    return outcome
+                await asyncio.sleep(outcome)
+
+    async def _ask(self) -> str | float | None:
+        """One try: the lease id, the seconds to wait before trying again, or None when Redis
+        failed."""
+        lease = uuid.uuid4().hex
+        try:
+            granted, wait_us, held = await self._link.run(partial(self._try_acquire, lease=lease))
+        except RedisUnavailable:
+            return None
+        except asyncio.CancelledError:
+            # The script may have run: give back what it may have granted.
+            self._release(lease)
+            raise
+        if held >= 0:
+            self._cluster_inflight = held
+        if granted:
+            return lease
+        wait_s = max(wait_us, 0) / 1e6
+        # A slot freed elsewhere is not announced: while the cap is full, look again soon.
+        return min(wait_s, _POLL_S) if held >= self._max_inflight else wait_s
 
     async def _try_acquire(self, client: Redis, *, lease: str) -> list[int]:
         result = await self._acquire(
@@ -279,8 +294,8 @@ class RedisLimiter:
                 "RESOLVER_REDIS_FAILURE=closed); retry shortly",
                 retry_after_s=1,
             )
-        if not self._warned_fallback:
-            self._warned_fallback = True
+        if self._warned_outage != self._link.outages:
+            self._warned_outage = self._link.outages
             fallback = self._fallback.state()
             log.warning(
                 "llm.budget_fallback",
@@ -296,15 +311,28 @@ class RedisLimiter:
                 self._metrics.observe_slot_wait("fallback", time.monotonic() - waited_from)
             yield
 
-    async def _release(self, lease: str) -> None:
-        with contextlib.suppress(RedisUnavailable):
-            await self._link.run(lambda r: r.zrem(self._leases_key, lease))
+    def _release(self, lease: str) -> None:
+        # Releases run beside the request (its answer need not wait for Redis), gathered
+        # into one ZREM per round trip however many calls end meanwhile.
+        self._releasing.append(lease)
+        if self._releaser is None or self._releaser.done():
+            self._releaser = self._in_background(self._release_gathered())
 
-    def _in_background(self, coro: Any) -> None:
-        # Releases run beside the request: its answer need not wait for Redis.
+    async def _release_gathered(self) -> None:
+        await asyncio.sleep(0)  # let the calls ending in this loop iteration join
+        while self._releasing:
+            leases, self._releasing = self._releasing, []
+            with contextlib.suppress(RedisUnavailable):
+                await self._link.run(partial(self._remove, leases=leases))
+
+    async def _remove(self, client: Redis, *, leases: list[str]) -> None:
+        await client.zrem(self._leases_key, *leases)
+
+    def _in_background(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+        return task
 
     async def _renew_leases(self) -> None:
         while True:
