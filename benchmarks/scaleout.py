@@ -193,6 +193,7 @@ def limiter_latency(ctx: Context) -> dict[str, Any]:
 async def _measure(url: str) -> dict[str, Any]:
     gc.collect()
     gc.freeze()
+
     def settings(**fields: Any) -> Settings:
         return Settings(llm_base_url="http://127.0.0.1:9/v1", llm_max_inflight=1024, **fields)
 
