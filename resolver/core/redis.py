@@ -159,6 +159,10 @@ class RedisLink:
     async def _probe_until_up(self) -> None:
         while not self._up and not self._closed:
             await asyncio.sleep(self._retry_s)
+            # The pooled connections predate the outage: a restarted Redis has closed them, and
+            # the first command on each would fail and read as a new outage.
+            with contextlib.suppress(RedisError, OSError):
+                await self._client.connection_pool.disconnect()
             await self.check()
 
 
