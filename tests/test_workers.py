@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 import time
 from typing import Any
 
@@ -14,7 +15,16 @@ import psutil
 import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.helpers import Service, operator, request_body, serve, wait_for
+from tests.helpers import (
+    ROOT,
+    Service,
+    clean_env,
+    free_port,
+    operator,
+    request_body,
+    serve,
+    wait_for,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -159,3 +169,40 @@ async def test_sigterm_drains_every_worker_like_a_single_process(fake: FakeLLM) 
     events = [orjson.loads(line)["event"] for line in output.splitlines()]
     assert events.count("resolver.stopped") == 2
     assert "Traceback" not in output
+
+
+async def test_sigterm_while_the_workers_start_still_drains_them_cleanly(fake: FakeLLM) -> None:
+    # The workers are forked with SIGTERM blocked until their loop handles it: a SIGTERM in
+    # their first moments is a drain, not a kill by the default action.
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "serve",
+        "--workers",
+        "2",
+        "--port",
+        str(free_port()),
+        cwd=ROOT,
+        env=clean_env(RESOLVER_LOG_FORMAT="json"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdout is not None
+    lines = []
+    try:
+        async with asyncio.timeout(20):
+            while b"resolver.supervisor_started" not in (line := await process.stdout.readline()):
+                assert line, b"".join(lines)
+                lines.append(line)
+        process.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(process.wait(), timeout=15)
+        output = b"".join(lines).decode() + (await process.stdout.read()).decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert code == 0, output
+    events = [orjson.loads(line)["event"] for line in output.splitlines()]
+    assert "resolver.worker_exit" not in events
+    assert events.count("resolver.stopped") == 2

@@ -91,6 +91,9 @@ class _Serving:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self._stop.set)
+        # A worker is forked with these blocked (a SIGTERM during its start-up stays pending
+        # instead of killing it); now that the loop handles them, let them through.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
         app = create_app(self._settings)

@@ -83,7 +83,8 @@ class Supervisor:
         if pid == 0:  # the worker
             code = 1
             try:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+                # SIGTERM and SIGINT stay blocked until the worker's loop handles them.
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                 for index, sockets in enumerate(self._socket_sets):
                     if index != worker.index:
                         for sock in sockets:
