@@ -189,7 +189,7 @@ async def test_sigterm_while_the_workers_start_still_drains_them_cleanly(fake: F
         stderr=asyncio.subprocess.STDOUT,
     )
     assert process.stdout is not None
-    lines = []
+    lines: list[bytes] = []
     try:
         async with asyncio.timeout(20):
             while b"resolver.supervisor_started" not in (line := await process.stdout.readline()):
