@@ -19,6 +19,10 @@ from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_reques
 from resolver.kn.pipeline import open_pipeline
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
+from resolver.server.guard import descriptor_budget
+from resolver.server.process import run_process
+from resolver.server.sockets import ListenError, bind_listeners
+from resolver.server.supervisor import Supervisor
 from resolver.upstreams.client import CallerHeaders
 from resolver.web.bodies import parse_model
 from resolver.web.models import ErrorResponse
@@ -31,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", help="bind address (default RESOLVER_HOST or 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="port (default RESOLVER_PORT or 8080)")
+    serve.add_argument("--port", type=_port, help="port (default RESOLVER_PORT or 8080)")
     serve.add_argument(
         "--workers",
         type=_workers,
@@ -53,6 +57,17 @@ def _workers(value: str) -> int:
     if not 1 <= count <= 64:
         raise argparse.ArgumentTypeError("must be a whole number from 1 to 64")
     return count
+
+
+def _port(value: str) -> int:
+    """`--port`: 0..65535, as RESOLVER_PORT."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("must be a whole number from 0 to 65535")
+    return port
 
 
 def _reason(message: str) -> str:
@@ -93,11 +108,13 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
         settings = settings.model_copy(update={"workers": workers})
     host = settings.host if host is None else host
     port = settings.port if port is None else port
-    from resolver.server.guard import descriptor_budget
-    from resolver.server.process import run_process
-    from resolver.server.sockets import ListenError, bind_listeners
-    from resolver.server.supervisor import Supervisor
-
+    # Bound before anything starts: a port in use is one line and exit 2, with no start-up
+    # log line that would suggest the service ever listened.
+    try:
+        socket_sets = bind_listeners(host, port, copies=settings.workers)
+    except ListenError as exc:
+        sys.stderr.write(f"resolver: {exc}\n")
+        return 2
     max_connections, descriptors = descriptor_budget(settings.max_connections)
     if max_connections < settings.max_connections:
         log.warning(
@@ -106,13 +123,6 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
             max_connections=max_connections,
             descriptor_limit=descriptors,
         )
-    # Bound before anything starts: a port in use is one line and exit 2, with no start-up
-    # log line that would suggest the service ever listened.
-    try:
-        socket_sets = bind_listeners(host, port, copies=settings.workers)
-    except ListenError as exc:
-        sys.stderr.write(f"resolver: {exc}\n")
-        return 2
     if settings.workers == 1:
         return run_process(settings, socket_sets[0], max_connections=max_connections)
     return Supervisor(settings, socket_sets, max_connections).run()
