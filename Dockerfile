@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # resolver: a slim, non-root image whose entry point is `resolver serve`.
 # Build: docker build -t resolver:0.1.0 .   Run: docker run -p 8080:8080 resolver:0.1.0
 # Linted by hadolint in tests/test_deploy.py.

@@ -188,7 +188,7 @@ async def test_a_killed_replica_gives_back_its_slots_within_the_lease(fake: Fake
     # All three slots came back within the lease (plus polling and loop lag), not before the
     # dead replica's leases could have expired.
     print(f"lease {lease_s} s: slots regained {regained:.2f} s after SIGKILL")
-    assert regained <= lease_s + 0.75
+    assert regained <= lease_s + 1.0
     assert regained >= lease_s / 3
 
 
