@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -106,14 +108,32 @@ class Proc:
         self.stop()
 
 
-def _spawn(name: str, argv: list[str], env: dict[str, str], logdir: Path, port: int) -> Proc:
+def _spawn(
+    name: str,
+    argv: list[str],
+    env: dict[str, str],
+    logdir: Path,
+    port: int,
+    *,
+    nofile: int | None = None,
+) -> Proc:
     logdir.mkdir(parents=True, exist_ok=True)
     log_path = logdir / f"{name}-{port}.log"
+    limit = None if nofile is None else partial(_limit_descriptors, nofile)
     with log_path.open("wb") as log:
         popen = subprocess.Popen(  # the children inherit the log file; we close our copy
-            argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env
+            argv,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            preexec_fn=limit,  # noqa: PLW1509 - only setrlimit, before exec
         )
     return Proc(name, popen, f"http://{LOOPBACK}:{port}", log_path)
+
+
+def _limit_descriptors(count: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
 
 
 def _clean_env() -> dict[str, str]:
@@ -132,8 +152,11 @@ def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
     return proc
 
 
-def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = False) -> Proc:
-    """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer."""
+def start_service(
+    logdir: Path, settings: dict[str, str], *, uvloop: bool = False, nofile: int | None = None
+) -> Proc:
+    """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer
+    (`nofile`: the descriptor limit it starts with)."""
     port = free_port()
     env = _clean_env()
     env.update({f"RESOLVER_{k.upper()}": v for k, v in settings.items()})
@@ -142,7 +165,7 @@ def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = Fals
     # Explicit either way, so a figure always says which loop it was measured on.
     env["RESOLVER_EVENT_LOOP"] = "uvloop" if uvloop else "asyncio"
     argv = [sys.executable, "-m", "resolver", "serve"]
-    proc = _spawn("resolver", argv, env, logdir, port)
+    proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile)
     proc.wait_ready("/healthz")
     return proc
 

@@ -40,6 +40,7 @@ SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
     "llm-client": _llm_client,
     "cluster": scaleout.cluster,
     "workers": scaleout.workers,
+    "slow-clients": scaleout.slow_clients,
 }
 
 
@@ -170,6 +171,15 @@ def _workers_rows(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def _slow_clients_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| slow-clients | {label} | /healthz {run['healthz_probes'] - run['healthz_failures']}"
+        f"/{run['healthz_probes']} answered, p99 {run['healthz_p99_ms']} ms, max "
+        f"{run['healthz_max_ms']} ms; RSS peak {run['rss_mb_peak']} MB | every probe answered |"
+        for label, run in result["runs"].items()
+    ]
+
+
 _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "overhead": _overhead_rows,
     "fanout": _fanout_rows,
@@ -178,6 +188,7 @@ _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "llm-client": _llm_client_rows,
     "cluster": _cluster_rows,
     "workers": _workers_rows,
+    "slow-clients": _slow_clients_rows,
 }
 
 

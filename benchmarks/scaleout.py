@@ -1,6 +1,7 @@
-"""Scale-out scenarios of `python -m benchmarks run`: `cluster` (replicas sharing one LLM
-budget through Redis, against per-process limits, plus what the Redis limiter adds to each
-call) and `workers` (`--workers 1` against `--workers 2`, rules-only and one-LLM-call loads).
+"""Scale-out and serve-path scenarios of `python -m benchmarks run`: `cluster` (replicas
+sharing one LLM budget through Redis, against per-process limits, plus what the Redis limiter
+adds to each call), `workers` (`--workers 1` against `--workers 2`, rules-only and
+one-LLM-call loads) and `slow-clients` (1,000 slow-header connections against /healthz).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from benchmarks import bodies
 from benchmarks.load import LoadConfig, LoadResult, plot, run_load, run_with_loop
-from benchmarks.procs import Proc, start_redis
+from benchmarks.procs import Proc, start_redis, start_service
 from benchmarks.scenarios import ENDPOINT, LLM_LATENCY_MS, Context, nearest_rank
 from resolver.core.redis import open_redis
 from resolver.core.settings import Settings
@@ -390,3 +391,138 @@ def _segments(parts: list[tuple[LoadResult, float]], minus_ms: float = 0.0) -> d
     if minus_ms:
         figures["overhead_p50_ms"] = round(p50 - minus_ms, 2)
     return figures
+
+
+# --- slow-header clients ---------------------------------------------------------------------
+
+SLOW_CLIENTS = 1000
+_PARTIAL = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+
+
+def slow_clients(ctx: Context) -> dict[str, Any]:
+    """1,000 slow-header connections (reconnecting when closed) while /healthz is probed."""
+    attack_s = 8.0 if ctx.quick else 15.0
+    header_timeout = 5.0
+    cases: dict[str, int | None] = {"descriptor_limit_20000": None, "descriptor_limit_512": 512}
+    runs: dict[str, dict[str, Any]] = {}
+    for label, nofile in cases.items():
+        service = start_service(
+            ctx.logdir,
+            {"log_level": "INFO", "header_timeout_s": str(header_timeout)},
+            uvloop=ctx.uvloop,
+            nofile=nofile,
+        )
+        try:
+            figures = run_with_loop(_attack(service, attack_s), uvloop=ctx.loadgen_uvloop)
+            figures["closed_by_limit"] = _limit_counts(service)
+        finally:
+            service.stop()
+        runs[label] = figures
+    return {
+        "method": (
+            f"{SLOW_CLIENTS} connections each send a request line and one header, then one "
+            "more header line a second, never finishing; a connection the server closes is "
+            f"opened again at once. Meanwhile /healthz is probed every 0.25 s on a fresh "
+            f"connection (5 s timeout), for {attack_s:g} s, and the service's RSS sampled. "
+            f"RESOLVER_HEADER_TIMEOUT_S={header_timeout:g}, RESOLVER_MAX_CONNECTIONS=1024 "
+            "(lowered by the service to fit its descriptor limit: 20000 is this machine's, "
+            "512 forces the cap below the attack). closed_by_limit: the service's "
+            "resolver_http_connections_closed_by_limit_total at the end."
+        ),
+        "runs": runs,
+        "targets": {
+            "every /healthz probe answered": all(r["healthz_failures"] == 0 for r in runs.values())
+        },
+    }
+
+
+async def _attack(service: Proc, seconds: float) -> dict[str, Any]:
+    import aiohttp
+
+    port = int(service.base_url.rsplit(":", 1)[1])
+    stop = asyncio.Event()
+    opened = Counter[str]()
+
+    async def attacker() -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            except OSError:
+                opened["refused"] += 1
+                await asyncio.sleep(0.1)
+                continue
+            opened["opened"] += 1
+            try:
+                writer.write(_PARTIAL)
+                closed = asyncio.ensure_future(reader.read())
+                while not stop.is_set() and not closed.done():
+                    await asyncio.wait({closed}, timeout=1.0)
+                    if not closed.done():
+                        writer.write(b"X-Slow: 1\r\n")
+                if closed.done():
+                    opened["closed_by_server"] += 1
+                else:
+                    closed.cancel()
+            except OSError:
+                opened["closed_by_server"] += 1
+            finally:
+                writer.close()
+
+    async def prober() -> list[float | None]:
+        latencies: list[float | None] = []
+        timeout = aiohttp.ClientTimeout(total=5)
+        while not stop.is_set():
+            began = time.perf_counter()
+            try:
+                async with (
+                    aiohttp.ClientSession(timeout=timeout) as session,
+                    session.get(service.base_url + "/healthz") as response,
+                ):
+                    await response.read()
+                    ok = response.status == 200
+            except (aiohttp.ClientError, TimeoutError):
+                ok = False
+            latencies.append((time.perf_counter() - began) * 1000 if ok else None)
+            await asyncio.sleep(0.25)
+        return latencies
+
+    async def rss() -> list[float]:
+        samples = []
+        while not stop.is_set():
+            samples.append(service.ps.memory_info().rss / 2**20)
+            await asyncio.sleep(0.25)
+        return samples
+
+    rss_before = service.ps.memory_info().rss / 2**20
+    attackers = [asyncio.create_task(attacker()) for _ in range(SLOW_CLIENTS)]
+    probing = asyncio.create_task(prober())
+    sampling = asyncio.create_task(rss())
+    await asyncio.sleep(seconds)
+    stop.set()
+    probes = await probing
+    memory = await sampling
+    await asyncio.gather(*attackers, return_exceptions=True)
+    answered = [p for p in probes if p is not None]
+    return {
+        "healthz_probes": len(probes),
+        "healthz_failures": len(probes) - len(answered),
+        "healthz_p50_ms": _round(nearest_rank(answered, 50)),
+        "healthz_p99_ms": _round(nearest_rank(answered, 99)),
+        "healthz_max_ms": _round(max(answered, default=None)),
+        "rss_mb_before": round(rss_before, 1),
+        "rss_mb_peak": round(max(memory, default=rss_before), 1),
+        "slow_connections": dict(opened),
+    }
+
+
+def _limit_counts(service: Proc) -> dict[str, float]:
+    import urllib.request
+
+    with urllib.request.urlopen(service.base_url + "/metrics", timeout=10) as response:  # noqa: S310
+        text = response.read().decode()
+    counts = {}
+    for line in text.splitlines():
+        if line.startswith("resolver_http_connections_closed_by_limit_total{"):
+            reason = line.split('reason="', 1)[1].split('"', 1)[0]
+            counts[reason] = float(line.rsplit(" ", 1)[1])
+    return counts

@@ -9,9 +9,13 @@ guard sits between the listening socket and aiohttp's protocol and adds:
   `RESOLVER_HEADER_TIMEOUT_S` gets a 408 and is closed (later requests on a kept-alive
   connection are bounded by aiohttp's keep-alive timeout, 75 s);
 - a **connection cap** (`RESOLVER_MAX_CONNECTIONS` per process, kept under the descriptor
-  limit): at the cap, the oldest connection still sending its headers is closed to make room
-  (so a probe or a real client gets in while slow clients hold the rest), and when every
-  connection is busy with a request the newcomer gets a 503 and is closed.
+  limit). At the cap a newcomer is admitted *provisionally* (a few dozen at a time, within
+  the descriptors kept in reserve) and must prove itself with its first packet: a complete set
+  of request headers (what a probe or any real client sends) makes room by closing the oldest
+  connection still sending its headers (408, reason `evicted`); a partial set, or nothing
+  within a quarter second, gets a 503 and is closed (reason `refused`), as does a newcomer
+  when the provisional places are taken. Slow clients, even reconnecting in a flood, cannot
+  keep `/healthz` out.
 
 Each limit hit is counted in `/metrics` (`resolver_http_connections_closed_by_limit`) and
 logged (at most one line per limit every few seconds, with the count since the last one).
@@ -39,6 +43,8 @@ _LOG_EVERY_S = 5.0
 # logs, the event loop's own.
 _RESERVE_MAX = 256
 _RESERVE_MIN = 64
+# How long a provisional connection (admitted at the cap) has to send its first packet.
+_PROVISIONAL_S = 0.25
 
 
 def descriptor_budget(wanted: int) -> tuple[int, int]:
@@ -82,61 +88,77 @@ class ConnectionGuard:
         *,
         max_connections: int,
         header_timeout_s: float,
+        provisional: int = _RESERVE_MIN // 2,
         metrics: Metrics | None = None,
     ) -> None:
         self._handler_factory = handler_factory
         self.max_connections = max_connections
         self._header_timeout_s = header_timeout_s
+        self._max_provisional = provisional
         self._metrics = metrics
         # Insertion-ordered: the first entry is the oldest connection.
         self._open: dict[GuardedProtocol, None] = {}
         self._awaiting_headers: dict[GuardedProtocol, None] = {}
+        self._provisional: dict[GuardedProtocol, None] = {}
         self._logged_at: dict[str, float] = {}
         self._unlogged: dict[str, int] = {}
         if metrics is not None:
-            metrics.watch_connections(lambda: len(self._open))
+            metrics.watch_connections(lambda: self.open_connections)
 
     @property
     def open_connections(self) -> int:
         """Client connections open now."""
-        return len(self._open)
+        return len(self._open) + len(self._provisional)
+
+    @property
+    def header_timeout_s(self) -> float:
+        """How long a new connection has to send its headers."""
+        return self._header_timeout_s
 
     def protocol(self) -> asyncio.Protocol:
         """The protocol factory to give `loop.create_server`."""
         return GuardedProtocol(self)
 
-    def admit(self, conn: GuardedProtocol) -> bool:
-        """Whether a new connection may stay; at the cap, make room or refuse."""
-        if len(self._open) >= self.max_connections:
-            if not self._awaiting_headers:
-                self.limit_hit("refused")
-                return False
-            oldest = next(iter(self._awaiting_headers))
-            self.forget(oldest)
-            oldest.close_with(
-                _response("408 Request Timeout", "REQUEST_TIMEOUT", _EVICTED), "evicted"
-            )
-        self._open[conn] = None
-        self._awaiting_headers[conn] = None
-        return True
+    def admit(self, conn: GuardedProtocol) -> float | None:
+        """Admit a new connection: the seconds it has to send its headers (a short time when
+        admitted provisionally, at the cap), or None when refused."""
+        if len(self._open) < self.max_connections:
+            self._open[conn] = None
+            self._awaiting_headers[conn] = None
+            return self._header_timeout_s
+        if len(self._provisional) < self._max_provisional:
+            self._provisional[conn] = None
+            return min(_PROVISIONAL_S, self._header_timeout_s)
+        self.limit_hit("refused")
+        return None
+
+    def is_provisional(self, conn: GuardedProtocol) -> bool:
+        """Whether the connection was admitted at the cap and has yet to prove itself."""
+        return conn in self._provisional
 
     def headers_complete(self, conn: GuardedProtocol) -> None:
-        """The connection sent its first request's headers: no longer evictable."""
+        """The connection sent its first request's headers: no longer evictable; a provisional
+        one takes the place of the oldest connection still sending headers."""
+        if conn in self._provisional:
+            del self._provisional[conn]
+            oldest = next(iter(self._awaiting_headers), None)
+            if oldest is not None:
+                self.forget(oldest)
+                oldest.close_with(
+                    _response("408 Request Timeout", "REQUEST_TIMEOUT", _EVICTED), "evicted"
+                )
+            self._open[conn] = None
         self._awaiting_headers.pop(conn, None)
 
     def forget(self, conn: GuardedProtocol) -> None:
         """The connection is closed."""
         self._open.pop(conn, None)
         self._awaiting_headers.pop(conn, None)
+        self._provisional.pop(conn, None)
 
     def handler(self) -> asyncio.Protocol:
         """aiohttp's protocol for an admitted connection."""
         return self._handler_factory()
-
-    @property
-    def header_timeout_s(self) -> float:
-        """How long a new connection has to send its headers."""
-        return self._header_timeout_s
 
     def limit_hit(self, reason: str) -> None:
         """Count a limit hit; log it unless it was logged moments ago."""
@@ -149,7 +171,7 @@ class ConnectionGuard:
                 "http.connection_limit",
                 reason=reason,
                 count=self._unlogged.pop(reason),
-                open_connections=len(self._open),
+                open_connections=self.open_connections,
                 max_connections=self.max_connections,
                 header_timeout_s=self._header_timeout_s,
             )
@@ -178,12 +200,13 @@ class GuardedProtocol(asyncio.Protocol):
         """Admit the connection (or refuse it at the cap) and start the header clock."""
         # A TCP transport (uvloop's is not a subclass of asyncio.Transport, but behaves as one).
         self._transport = cast(asyncio.Transport, transport)
-        if not self._guard.admit(self):
+        allowed_s = self._guard.admit(self)
+        if allowed_s is None:
             self._transport.write(_response("503 Service Unavailable", "OVERLOADED", _FULL))
             self._transport.close()
             return
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(self._guard.header_timeout_s, self._headers_late)
+        self._timer = loop.call_later(allowed_s, self._headers_late)
         self._inner = self._guard.handler()
         self._inner.connection_made(self._transport)
 
@@ -196,6 +219,10 @@ class GuardedProtocol(asyncio.Protocol):
                 self._timer = None
                 self._tail = b""
                 self._guard.headers_complete(self)
+            elif self._guard.is_provisional(self):
+                # At the cap, a newcomer's first packet must hold its whole headers.
+                self._refuse()
+                return
             else:
                 self._tail = seen[-3:]
         if self._inner is not None:
@@ -234,8 +261,15 @@ class GuardedProtocol(asyncio.Protocol):
             self._transport.write(response)
             self._transport.close()
 
+    def _refuse(self) -> None:
+        self._guard.forget(self)
+        self.close_with(_response("503 Service Unavailable", "OVERLOADED", _FULL), "refused")
+
     def _headers_late(self) -> None:
         self._timer = None
+        if self._guard.is_provisional(self):
+            self._refuse()
+            return
         self._guard.forget(self)
         late = _response("408 Request Timeout", "REQUEST_TIMEOUT", _LATE)
         self.close_with(late, "header_timeout")
