@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fmt clean
+.PHONY: run test lint typecheck pytest bench fmt clean redis-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,14 @@ lint: $(VENV)/.dev-installed
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy
 
-pytest: $(VENV)/.dev-installed
+# Debian's redis-server, for the tests of the shared LLM budget (a real Redis, never a fake).
+# CI is a fresh machine where we are root; skipped when already installed.
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
+
+pytest: $(VENV)/.dev-installed redis-server
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest

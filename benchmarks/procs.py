@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -106,14 +108,32 @@ class Proc:
         self.stop()
 
 
-def _spawn(name: str, argv: list[str], env: dict[str, str], logdir: Path, port: int) -> Proc:
+def _spawn(
+    name: str,
+    argv: list[str],
+    env: dict[str, str],
+    logdir: Path,
+    port: int,
+    *,
+    nofile: int | None = None,
+) -> Proc:
     logdir.mkdir(parents=True, exist_ok=True)
     log_path = logdir / f"{name}-{port}.log"
+    limit = None if nofile is None else partial(_limit_descriptors, nofile)
     with log_path.open("wb") as log:
         popen = subprocess.Popen(  # the children inherit the log file; we close our copy
-            argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env
+            argv,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            preexec_fn=limit,  # noqa: PLW1509 - only setrlimit, before exec
         )
     return Proc(name, popen, f"http://{LOOPBACK}:{port}", log_path)
+
+
+def _limit_descriptors(count: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
 
 
 def _clean_env() -> dict[str, str]:
@@ -132,8 +152,11 @@ def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
     return proc
 
 
-def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = False) -> Proc:
-    """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer."""
+def start_service(
+    logdir: Path, settings: dict[str, str], *, uvloop: bool = False, nofile: int | None = None
+) -> Proc:
+    """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer
+    (`nofile`: the descriptor limit it starts with)."""
     port = free_port()
     env = _clean_env()
     env.update({f"RESOLVER_{k.upper()}": v for k, v in settings.items()})
@@ -142,6 +165,66 @@ def start_service(logdir: Path, settings: dict[str, str], *, uvloop: bool = Fals
     # Explicit either way, so a figure always says which loop it was measured on.
     env["RESOLVER_EVENT_LOOP"] = "uvloop" if uvloop else "asyncio"
     argv = [sys.executable, "-m", "resolver", "serve"]
-    proc = _spawn("resolver", argv, env, logdir, port)
+    proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile)
     proc.wait_ready("/healthz")
     return proc
+
+
+@dataclass
+class RedisProc:
+    """A `redis-server` on a free loopback port, without persistence."""
+
+    popen: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        """Its redis:// URL."""
+        return f"redis://{LOOPBACK}:{self.port}/0"
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL."""
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(timeout=5)
+
+    def __enter__(self) -> RedisProc:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def start_redis(logdir: Path) -> RedisProc:
+    """Debian's `redis-server` (`make redis-server`) on a free port, answering PING."""
+    import redis
+
+    port = free_port()
+    logdir.mkdir(parents=True, exist_ok=True)
+    log_path = logdir / f"redis-{port}.log"
+    argv = ["redis-server", "--port", str(port), "--bind", LOOPBACK, "--save", ""]
+    argv += ["--appendonly", "no", "--dir", str(logdir)]
+    with log_path.open("wb") as log:
+        popen = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+    proc = RedisProc(popen, port, log_path)
+    client = redis.Redis(host=LOOPBACK, port=port, socket_timeout=1)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            if client.ping():
+                client.close()
+                return proc
+        except (redis.exceptions.ConnectionError, OSError):
+            time.sleep(0.05)
+    proc.stop()
+    raise RuntimeError("redis-server did not come up")

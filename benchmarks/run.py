@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import scenarios
+from benchmarks import scaleout, scenarios
 from benchmarks.llmclient import llm_client
 from benchmarks.load import write_json
 from benchmarks.procs import start_fake
@@ -38,6 +38,9 @@ SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
     "gateway": scenarios.gateway,
     "rules": scenarios.rules,
     "llm-client": _llm_client,
+    "cluster": scaleout.cluster,
+    "workers": scaleout.workers,
+    "slow-clients": scaleout.slow_clients,
 }
 
 
@@ -143,12 +146,49 @@ def _llm_client_rows(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def _cluster_rows(result: dict[str, Any]) -> list[str]:
+    rows = [
+        f"| cluster | {label} | success {run['success_rate']}, gateway 429s "
+        f"{run['gateway_429s']}, p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms | "
+        + ("0 × 429, 100% |" if label == "shared_redis_budget" else "|")
+        for label, run in result["runs"].items()
+    ]
+    added = result["limiter_latency"]["added_by_redis_us"]
+    rows.append(
+        f"| cluster | Redis limiter, added per call | p50 {added['p50']} µs, "
+        f"p99 {added['p99']} µs | |"
+    )
+    return rows
+
+
+def _workers_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| workers | {load} {label} | {run['rps']} req/s, p50 {run['p50_ms']} ms, "
+        f"p99 {run['p99_ms']} ms | "
+        + (f"×{result['speedup_2_over_1'][load]} |" if label == "workers_2" else "|")
+        for load in ("rules", "overhead")
+        for label, run in result[load].items()
+    ]
+
+
+def _slow_clients_rows(result: dict[str, Any]) -> list[str]:
+    return [
+        f"| slow-clients | {label} | /healthz {run['healthz_probes'] - run['healthz_failures']}"
+        f"/{run['healthz_probes']} answered, p99 {run['healthz_p99_ms']} ms, max "
+        f"{run['healthz_max_ms']} ms; RSS peak {run['rss_mb_peak']} MB | every probe answered |"
+        for label, run in result["runs"].items()
+    ]
+
+
 _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "overhead": _overhead_rows,
     "fanout": _fanout_rows,
     "gateway": _gateway_rows,
     "rules": _rules_rows,
     "llm-client": _llm_client_rows,
+    "cluster": _cluster_rows,
+    "workers": _workers_rows,
+    "slow-clients": _slow_clients_rows,
 }
 
 

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import sys
 import uuid
 from dataclasses import replace
 from pathlib import Path
 
-from aiohttp import web
+import structlog
 from pydantic import ValidationError
 
 from resolver.core.deadline import Deadline
 from resolver.core.errors import ResolverError
 from resolver.core.logs import configure_logging
-from resolver.core.loops import uvloop_factory
 from resolver.core.responses import ResponseBody
 from resolver.core.settings import Settings
 from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_request
@@ -24,10 +22,15 @@ from resolver.kn.pipeline import open_pipeline
 from resolver.mcp.stdio import StdioDefaults, serve_stdio
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
+from resolver.server.guard import descriptor_budget
+from resolver.server.process import run_process
+from resolver.server.sockets import ListenError, bind_listeners
+from resolver.server.supervisor import Supervisor
 from resolver.upstreams.client import CallerHeaders, forwardable
-from resolver.web.app import create_app
 from resolver.web.bodies import parse_model
 from resolver.web.models import ErrorResponse
+
+log = structlog.get_logger("resolver.server")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,7 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", help="bind address (default RESOLVER_HOST or 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="port (default RESOLVER_PORT or 8080)")
+    serve.add_argument("--port", type=_port, help="port (default RESOLVER_PORT or 8080)")
+    serve.add_argument(
+        "--workers",
+        type=_workers,
+        help="processes sharing the port (default RESOLVER_WORKERS or 1)",
+    )
     resolve = commands.add_parser("resolve", help="resolve one request JSON, no server")
     resolve.add_argument("file", help="request JSON file, or - for standard input")
     resolve.add_argument("--account-id", help="x-account-id sent upstream (pipeline requests)")
@@ -47,6 +55,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _workers(value: str) -> int:
+    """`--workers`: 1..64, as RESOLVER_WORKERS."""
+    try:
+        count = int(value)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 64:
+        raise argparse.ArgumentTypeError("must be a whole number from 1 to 64")
+    return count
+
+
+def _port(value: str) -> int:
+    """`--port`: 0..65535, as RESOLVER_PORT."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("must be a whole number from 0 to 65535")
+    return port
+
+
+def _reason(message: str) -> str:
+    """A validation message without pydantic's "Value error, " prefix."""
+    return message.removeprefix("Value error, ")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `resolver` command."""
     args = _parser().parse_args(argv)
@@ -55,13 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as exc:
         # Never echo the offending values: one of them may be a secret.
         lines = [
-            f"  RESOLVER_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+            f"  RESOLVER_{'_'.join(str(p) for p in e['loc']).upper()}: {_reason(e['msg'])}"
+            if e["loc"]
+            else f"  {_reason(e['msg'])}"
             for e in exc.errors(include_input=False, include_url=False)
         ]
         sys.stderr.write("resolver: invalid configuration:\n" + "\n".join(lines) + "\n")
         return 2
+    if args.command == "serve" and args.host is not None and not args.host.strip():
+        sys.stderr.write(
+            "resolver: invalid configuration:\n  --host: must not be empty; "
+            "use 0.0.0.0 (or ::) to listen on all interfaces\n"
+        )
+        return 2
     if args.command == "serve":
-        return _serve(settings, args.host, args.port)
+        return _serve(settings, args.host, args.port, args.workers)
     if args.command == "mcp":
         return _mcp(settings, StdioDefaults(args.kn_id, args.account_id, args.account_type))
     for flag, value in (("--account-id", args.account_id), ("--account-type", args.account_type)):
@@ -75,32 +118,30 @@ def main(argv: list[str] | None = None) -> int:
     return _resolve(settings, args.file, caller)
 
 
-def _serve(settings: Settings, host: str | None, port: int | None) -> int:
+def _serve(settings: Settings, host: str | None, port: int | None, workers: int | None) -> int:
     configure_logging(settings.log_level, settings.log_format)
-    app = create_app(settings)
-    # The ~100k objects of the imported libraries live as long as the process: keep them out
-    # of every cyclic-GC pass, which otherwise walks them all on each full collection.
-    gc.collect()
-    gc.freeze()
-    web.run_app(
-        app,
-        loop=_event_loop(settings.event_loop),
-        host=host or settings.host,
-        port=port if port is not None else settings.port,
-        access_log=None,
-        handler_cancellation=True,
-        shutdown_timeout=settings.shutdown_grace_s,
-        print=None,
-    )
-    return 0
-
-
-def _event_loop(choice: str) -> asyncio.AbstractEventLoop:
-    """uvloop where installed (`auto`) or asked for: 5-20% less CPU per request in paired runs."""
-    factory = uvloop_factory() if choice != "asyncio" else None
-    if factory is None and choice == "uvloop":
-        raise SystemExit("resolver: RESOLVER_EVENT_LOOP=uvloop but uvloop is not installed")
-    return factory() if factory is not None else asyncio.new_event_loop()
+    if workers is not None:
+        settings = settings.model_copy(update={"workers": workers})
+    host = settings.host if host is None else host
+    port = settings.port if port is None else port
+    # Bound before anything starts: a port in use is one line and exit 2, with no start-up
+    # log line that would suggest the service ever listened.
+    try:
+        socket_sets = bind_listeners(host, port, copies=settings.workers)
+    except ListenError as exc:
+        sys.stderr.write(f"resolver: {exc}\n")
+        return 2
+    max_connections, descriptors = descriptor_budget(settings.max_connections)
+    if max_connections < settings.max_connections:
+        log.warning(
+            "resolver.connection_cap_lowered",
+            wanted=settings.max_connections,
+            max_connections=max_connections,
+            descriptor_limit=descriptors,
+        )
+    if settings.workers == 1:
+        return run_process(settings, socket_sets[0], max_connections=max_connections)
+    return Supervisor(settings, socket_sets, max_connections).run()
 
 
 def _mcp(settings: Settings, defaults: StdioDefaults) -> int:

@@ -7,16 +7,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import resource
+import shutil
+import signal
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import orjson
+import redis.asyncio
+import redis.exceptions
 from aiohttp.test_utils import TestClient
 
 from resolver.mcp.http import HOLDER_TASK
@@ -178,9 +185,20 @@ class Service:
         return False
 
 
-@contextlib.asynccontextmanager
-async def serve(fake: FakeLLM, **env: str) -> AsyncIterator[Service]:
+def serve(fake: FakeLLM, **env: str) -> contextlib.AbstractAsyncContextManager[Service]:
     """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
+    return _serve(fake, env, None)
+
+
+def serve_with_descriptors(
+    fake: FakeLLM, nofile: int, **env: str
+) -> contextlib.AbstractAsyncContextManager[Service]:
+    """`serve` with the child's file-descriptor limit (soft and hard) lowered to `nofile`."""
+    return _serve(fake, env, nofile)
+
+
+@contextlib.asynccontextmanager
+async def _serve(fake: FakeLLM, env: dict[str, str], nofile: int | None) -> AsyncIterator[Service]:
     port = free_port()
     environment = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
     environment.update(
@@ -202,6 +220,7 @@ async def serve(fake: FakeLLM, **env: str) -> AsyncIterator[Service]:
         env=environment,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
+        preexec_fn=None if nofile is None else partial(_limit_descriptors, nofile),
     )
     service = Service(process, port)
     try:
@@ -220,3 +239,68 @@ async def serve(fake: FakeLLM, **env: str) -> AsyncIterator[Service]:
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+def _limit_descriptors(count: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+
+class RedisServer:
+    """A real `redis-server` on a loopback port, without persistence; stop and start it again
+    (same port, empty) to play an outage."""
+
+    def __init__(self, port: int, directory: str) -> None:
+        self.port = port
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self._directory = directory
+        self._process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        """Start it and wait until it answers PING."""
+        binary = shutil.which("redis-server")
+        assert binary, "redis-server is not installed: `make redis-server` installs it"
+        self._process = await asyncio.create_subprocess_exec(
+            binary,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--save", "",
+            "--appendonly", "no",
+            "--dir", self._directory,
+            "--loglevel", "warning",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        client = self.client()
+        try:
+            for _ in range(200):
+                try:
+                    if await client.ping():
+                        return
+                except (redis.exceptions.ConnectionError, OSError):
+                    await asyncio.sleep(0.02)
+            raise AssertionError("redis-server did not come up")
+        finally:
+            await client.aclose()
+
+    async def stop(self) -> None:
+        """Kill it (an outage, not a clean shutdown) and wait for the port to close."""
+        if self._process is not None and self._process.returncode is None:
+            self._process.send_signal(signal.SIGKILL)
+            await self._process.wait()
+        self._process = None
+
+    def client(self) -> redis.asyncio.Redis:
+        """A client of its own, for the test to look inside."""
+        return redis.asyncio.Redis.from_url(self.url, socket_timeout=2)
+
+
+@contextlib.asynccontextmanager
+async def redis_server() -> AsyncIterator[RedisServer]:
+    """A real redis-server on a free loopback port for the duration of the block."""
+    with tempfile.TemporaryDirectory(prefix="resolver-redis-") as directory:
+        server = RedisServer(free_port(), directory)
+        await server.start()
+        try:
+            yield server
+        finally:
+            await server.stop()

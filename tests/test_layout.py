@@ -25,6 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "kn": {"core", "llm", "params", "toolschema", "upstreams"},
     "mcp": {"core", "upstreams", "params", "kn", "actions"},
     "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions", "mcp"},
+    "server": {"core", "web"},
 }
 # Top-level modules: the command line and `python -m resolver`.
 TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py"}

@@ -26,7 +26,8 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   └── UpstreamTimeout             504 UPSTREAM_TIMEOUT (the request deadline passed)
     ├── SchemaConversionError           502 SCHEMA_CONVERSION_ERROR (a tool schema is unusable)
     ├── Overloaded                      503 OVERLOADED
-    └── NotConfigured                   503 NOT_CONFIGURED
+    ├── NotConfigured                   503 NOT_CONFIGURED
+    └── ShuttingDown                    503 SHUTTING_DOWN (cut at the end of the shutdown grace)
 """
 
 from __future__ import annotations
@@ -260,6 +261,17 @@ class NotConfigured(ResolverError):
 
     status = 503
     code = "NOT_CONFIGURED"
+
+
+class ShuttingDown(ResolverError):
+    """The process is shutting down and the request ran past the grace period."""
+
+    status = 503
+    code = "SHUTTING_DOWN"
+
+    def headers(self) -> dict[str, str]:
+        """Another replica can take the retry; this connection will not be reused."""
+        return {"Retry-After": "1", "Connection": "close"}
 
 
 def invalid_request(exc: ValidationError) -> ResolverError:

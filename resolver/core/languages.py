@@ -49,6 +49,7 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "SCHEMA_CONVERSION_ERROR": "工具的 schema 无法转换",
     "OVERLOADED": "服务繁忙，请稍后重试",
     "NOT_CONFIGURED": "服务缺少所需的上游配置",
+    "SHUTTING_DOWN": "服务正在停止，请重试",
 }
 _ZH_OTHER = "请求失败"
 

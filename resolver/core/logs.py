@@ -33,7 +33,9 @@ def configure_logging(
     structlog.configure(
         processors=[*shared, structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(output),
+        # One write per line (message and newline together): the workers of `--workers N`
+        # share stdout, and a pipe keeps writes under 4 KiB whole, not two writes in a row.
+        logger_factory=structlog.WriteLoggerFactory(output),
         cache_logger_on_first_use=True,
     )
     handler = logging.StreamHandler(output)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -89,6 +90,46 @@ class Metrics:
             buckets=_LATENCY_BUCKETS,
             registry=self.registry,
         )
+        # The LLM budget (resolver/llm/limiter.py, shared_limiter.py) and its Redis.
+        self.llm_slot_wait = Histogram(
+            "resolver_llm_slot_wait_seconds",
+            "Time an LLM call waited for its slot (in-flight cap, QPS pacing, cool-down), by "
+            "budget: local (this process), shared (Redis) or fallback (Redis unreachable).",
+            ["budget"],
+            buckets=(0.0005, 0.001, 0.0025, *_LATENCY_BUCKETS),
+            registry=self.registry,
+        )
+        self.llm_budget_fallback = Counter(
+            "resolver_llm_budget_fallback",
+            "LLM calls that met an unreachable Redis, by outcome: admitted under the per-process "
+            "fallback limits (RESOLVER_REDIS_FAILURE=open) or refused with 503 (closed).",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.redis_up = Gauge(
+            "resolver_redis_up",
+            "1 while Redis answers, 0 while it does not.",
+            registry=self.registry,
+        )
+        self.redis_errors = Counter(
+            "resolver_redis_errors",
+            "Redis commands that failed (connection, timeout or server error).",
+            registry=self.registry,
+        )
+        # The listener's guard against slow and excess clients (resolver/server/guard.py).
+        self.connections_open = Gauge(
+            "resolver_http_connections_open",
+            "Client connections open now.",
+            registry=self.registry,
+        )
+        self.connections_closed = Counter(
+            "resolver_http_connections_closed_by_limit",
+            "Client connections the server closed at a limit, by reason: header_timeout, "
+            "evicted (oldest connection still sending headers, at the connection cap) or "
+            "refused (503 at the cap).",
+            ["reason"],
+            registry=self.registry,
+        )
 
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Count one answered request."""
@@ -120,6 +161,30 @@ class Metrics:
         """Read the limiter's gauges at scrape time."""
         self.llm_inflight.set_function(lambda: limiter.inflight)
         self.llm_pending.set_function(lambda: limiter.pending)
+
+    def observe_slot_wait(self, budget: str, seconds: float) -> None:
+        """One LLM call got its slot after waiting this long."""
+        self.llm_slot_wait.labels(budget).observe(seconds)
+
+    def count_budget_fallback(self, outcome: str) -> None:
+        """One LLM call met an unreachable Redis: `admitted` or `refused`."""
+        self.llm_budget_fallback.labels(outcome).inc()
+
+    def count_redis_error(self) -> None:
+        """One Redis command failed."""
+        self.redis_errors.inc()
+
+    def watch_redis(self, up: Callable[[], bool]) -> None:
+        """Read whether Redis answers at scrape time."""
+        self.redis_up.set_function(lambda: 1.0 if up() else 0.0)
+
+    def watch_connections(self, count: Callable[[], int]) -> None:
+        """Read the number of open client connections at scrape time."""
+        self.connections_open.set_function(lambda: float(count()))
+
+    def count_connection_closed(self, reason: str) -> None:
+        """The server closed a client connection at a limit."""
+        self.connections_closed.labels(reason).inc()
 
     def render(self) -> bytes:
         """The Prometheus text exposition."""

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, Self
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ResponseFormat = Literal["json_object", "json_schema", "none"]
 
 # A plain host[:port] (or [v6]:port): the only Host values that may become part of a URL.
 HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+# Upper bounds of durations: a timer of 1e300 s overflows the event loop's clock arithmetic.
+_HOUR = 3600.0
+_DAY = 86400.0
 
 
 class Settings(BaseSettings):
     """Every knob of the service; environment variables are RESOLVER_<FIELD>."""
 
-    model_config = SettingsConfigDict(env_prefix="RESOLVER_", frozen=True, extra="ignore")
+    # `allow_inf_nan=False`: `inf` or `nan` for a timeout passes `gt=0` and then breaks at the
+    # first request (or at SIGTERM); every float setting is finite and bounded above.
+    model_config = SettingsConfigDict(
+        env_prefix="RESOLVER_", frozen=True, extra="ignore", allow_inf_nan=False
+    )
 
     host: str = "127.0.0.1"
     port: int = Field(default=8080, ge=0, le=65535)
@@ -27,21 +34,21 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_api_key: SecretStr = SecretStr("")
     llm_model: str = "gpt-4o-mini"
-    llm_timeout_s: float = Field(default=10.0, gt=0)
+    llm_timeout_s: float = Field(default=10.0, gt=0, le=_HOUR)
     llm_max_attempts: int = Field(default=3, ge=1, le=10)
-    llm_retry_after_cap_s: float = Field(default=2.0, ge=0)
+    llm_retry_after_cap_s: float = Field(default=2.0, ge=0, le=_HOUR)
     llm_max_inflight: int = Field(default=16, ge=1, le=1024)
-    llm_qps: float | None = Field(default=None, gt=0)
+    llm_qps: float | None = Field(default=None, gt=0, le=1e6)
     llm_response_format: ResponseFormat = "json_object"
     llm_max_tokens: int = Field(default=1024, ge=16)
     llm_max_response_bytes: int = Field(default=1 << 20, ge=1024)
 
-    request_timeout_s: float = Field(default=30.0, gt=0)
+    request_timeout_s: float = Field(default=30.0, gt=0, le=_HOUR)
     max_concurrency: int = Field(default=4, ge=1, le=16)
     max_pending: int = Field(default=256, ge=0)
     default_timezone: str = "Asia/Shanghai"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
-    shutdown_grace_s: float = Field(default=10.0, ge=0)
+    shutdown_grace_s: float = Field(default=10.0, ge=0, le=_HOUR)
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 
     log_format: Literal["json", "console"] = "json"
@@ -53,17 +60,31 @@ class Settings(BaseSettings):
     bkn_backend_url: str | None = None
     operator_integration_url: str | None = None
     ontology_query_url: str | None = None
-    upstream_timeout_s: float = Field(default=10.0, gt=0)
-    operator_schema_ttl_s: float = Field(default=300.0, ge=0)
+    upstream_timeout_s: float = Field(default=10.0, gt=0, le=_HOUR)
+    operator_schema_ttl_s: float = Field(default=300.0, ge=0, le=_DAY)
     public_url: str | None = None
-    mcp_tool_ttl_s: float = Field(default=60.0, ge=0)
-    mcp_call_timeout_s: float = Field(default=60.0, gt=0)
+    mcp_tool_ttl_s: float = Field(default=60.0, ge=0, le=_DAY)
+    mcp_call_timeout_s: float = Field(default=60.0, gt=0, le=_HOUR)
     # Hosts (exact host[:port], comma separated) a request's Host may name for MCP api_urls
     # when public_url is unset; empty: never build a URL from Host.
     allowed_hosts: str = ""
     mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
     mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
     upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)
+
+    # Serving (resolver/server/): processes, draining, slow clients.
+    workers: int = Field(default=1, ge=1, le=64)
+    drain_s: float = Field(default=0.0, ge=0, le=_HOUR)
+    header_timeout_s: float = Field(default=10.0, gt=0, le=_HOUR)
+    max_connections: int = Field(default=1024, ge=8, le=1_000_000)
+
+    # The LLM budget shared through Redis (resolver/llm/shared_limiter.py).
+    redis_url: SecretStr | None = None
+    redis_failure: Literal["open", "closed"] = "open"
+    redis_timeout_s: float = Field(default=0.5, gt=0, le=60)
+    redis_key_prefix: str = Field(default="resolver", pattern=r"^[A-Za-z0-9_.:-]{1,64}$")
+    expected_replicas: int = Field(default=1, ge=1, le=10_000)
+    llm_lease_s: float = Field(default=10.0, ge=0.5, le=_HOUR)
 
     def allowed_host_set(self) -> frozenset[str]:
         """The RESOLVER_ALLOWED_HOSTS entries, lower-cased."""
@@ -127,3 +148,40 @@ class Settings(BaseSettings):
             # Credentials in a URL end up in logs; the key has a variable of its own.
             raise ValueError("must not carry credentials; use RESOLVER_LLM_API_KEY")
         return value
+
+    @field_validator("host")
+    @classmethod
+    def _explicit_host(cls, value: str) -> str:
+        # An empty host makes the server listen on every interface: say so explicitly instead.
+        value = value.strip()
+        if not value:
+            raise ValueError("must not be empty; use 0.0.0.0 (or ::) to listen on all interfaces")
+        return value
+
+    @field_validator("redis_url", mode="before")
+    @classmethod
+    def _blank_redis_is_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_scheme(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.get_secret_value())
+        if parts.scheme not in ("redis", "rediss", "unix"):
+            raise ValueError("must be a redis://, rediss:// or unix:// URL")
+        if parts.scheme != "unix" and not parts.hostname:
+            raise ValueError("must name a host")
+        return value
+
+    @model_validator(mode="after")
+    def _drain_within_grace(self) -> Self:
+        if self.drain_s > self.shutdown_grace_s:
+            raise ValueError(
+                "RESOLVER_DRAIN_S must not exceed RESOLVER_SHUTDOWN_GRACE_S: requests accepted "
+                "while draining need the grace period to finish"
+            )
+        return self

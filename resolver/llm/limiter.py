@@ -16,7 +16,7 @@ from resolver.core.errors import Overloaded
 # (event-loop lag under a burst, the process descheduled for tens of ms) lets the window
 # that starts with it see N + 1. Pacing 10% slower than the limit absorbs ~100 ms of such
 # lag per second of window (`python -m benchmarks run gateway`).
-_PACING_MARGIN = 1.10
+PACING_MARGIN = 1.10
 
 
 class CallLimiter(Protocol):
@@ -48,7 +48,8 @@ class LLMLimiter:
 
     def __init__(self, *, max_inflight: int, qps: float | None, max_pending: int) -> None:
         self._slots = asyncio.Semaphore(max_inflight)
-        self._interval = _PACING_MARGIN / qps if qps else 0.0
+        self._max_inflight = max_inflight
+        self._interval = PACING_MARGIN / qps if qps else 0.0
         self._next_start = 0.0
         self._max_pending = max_pending
         self._pending = 0
@@ -63,6 +64,11 @@ class LLMLimiter:
     def pending(self) -> int:
         """Calls waiting for a slot now."""
         return self._pending
+
+    @property
+    def max_inflight(self) -> int:
+        """The cap on calls holding a slot at once."""
+        return self._max_inflight
 
     @asynccontextmanager
     async def slot(self) -> AsyncIterator[None]:
@@ -105,5 +111,6 @@ class LLMLimiter:
             "kind": "local",
             "inflight": self._inflight,
             "pending": self._pending,
-            "qps": round(_PACING_MARGIN / self._interval, 3) if self._interval else None,
+            "qps": round(PACING_MARGIN / self._interval, 3) if self._interval else None,
+            "max_inflight": self._max_inflight,
         }

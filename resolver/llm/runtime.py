@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
+from resolver.core.redis import RedisLink, open_redis
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
-from resolver.llm.limiter import LLMLimiter
+from resolver.llm.limiter import CallLimiter, LLMLimiter
 from resolver.llm.probe import LLMProbe
+from resolver.llm.shared_limiter import RedisLimiter
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,20 +32,67 @@ async def open_llm(
     if settings.llm_base_url is None:
         yield None
         return
-    limiter = LLMLimiter(
+    async with (
+        open_redis(settings, metrics) as link,
+        open_limiter(settings, link, metrics) as limiter,
+    ):
+        client = LLMClient(
+            settings, limiter, metrics.observe_llm_attempt if metrics else None, lifecycle
+        )
+        if metrics is not None:
+            metrics.watch(limiter)
+        probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
+        await probe.start()
+        try:
+            yield LLMRuntime(client, probe)
+        finally:
+            await client.aclose()
+            await probe.close()
+
+
+@asynccontextmanager
+async def open_limiter(
+    settings: Settings, link: RedisLink | None, metrics: Metrics | None = None
+) -> AsyncIterator[CallLimiter]:
+    """The process's share of the LLM budget.
+
+    Without Redis, the limits are the host's: divided among `RESOLVER_WORKERS` processes so that
+    the host as a whole keeps them. With Redis, the budget is the cluster's, shared by every
+    process; only its fallback (Redis unreachable) is divided, by replicas × workers.
+    """
+    workers = settings.workers
+    qps = settings.llm_qps
+    pending = _share(settings.max_pending, workers) if settings.max_pending else 0
+    if link is None:
+        yield LLMLimiter(
+            max_inflight=_share(settings.llm_max_inflight, workers),
+            qps=qps / workers if qps else None,
+            max_pending=pending,
+        )
+        return
+    processes = settings.expected_replicas * workers
+    fallback = LLMLimiter(
+        max_inflight=_share(settings.llm_max_inflight, processes),
+        qps=qps / processes if qps else None,
+        max_pending=pending,
+    )
+    limiter = RedisLimiter(
+        link,
         max_inflight=settings.llm_max_inflight,
-        qps=settings.llm_qps,
-        max_pending=settings.max_pending,
+        qps=qps,
+        max_pending=pending,
+        lease_s=settings.llm_lease_s,
+        failure=settings.redis_failure,
+        fallback=fallback,
+        metrics=metrics,
     )
-    client = LLMClient(
-        settings, limiter, metrics.observe_llm_attempt if metrics else None, lifecycle
-    )
-    if metrics is not None:
-        metrics.watch(limiter)
-    probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
-    await probe.start()
+    limiter.start()
     try:
-        yield LLMRuntime(client, probe)
+        yield limiter
     finally:
-        await client.aclose()
-        await probe.close()
+        await limiter.aclose()
+
+
+def _share(total: int, parts: int) -> int:
+    """One process's part of a limit (at least 1)."""
+    return max(1, total // parts)

@@ -20,6 +20,7 @@ from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
     INPUTS_KEY,
+    LIFECYCLE_KEY,
     MCP_PROXY_KEY,
     MCP_SERVER_KEY,
     METRICS_KEY,
@@ -160,18 +161,29 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def readyz(request: web.Request) -> web.Response:
-    """GET /readyz: configuration loaded and the LLM reachable (or rules-only)."""
+    """GET /readyz: configuration loaded and the LLM reachable (or rules-only); 503 from
+    SIGTERM on, so that load balancers stop sending while the process drains."""
     trace_id = request[TRACE_ID]
-    if request.app[PARAMS_KEY].llm is None:
-        return render(ReadyResponse(status="ready", mode="rules-only", llm=None, trace_id=trace_id))
+    stopping = request.app[LIFECYCLE_KEY].stopping
+    llm = request.app[PARAMS_KEY].llm
+    if llm is None:
+        body = ReadyResponse(
+            status="draining" if stopping else "ready",
+            mode="rules-only",
+            llm=None,
+            trace_id=trace_id,
+        )
+        return render(body, 503 if stopping else 200)
     reachable, detail = await request.app[PROBE_KEY].reachable()
+    status = "draining" if stopping else "ready" if reachable else "not_ready"
     body = ReadyResponse(
-        status="ready" if reachable else "not_ready",
+        status=status,
         mode="llm",
         llm=LLMReadiness(reachable=reachable, detail=detail),
+        limiter=llm.limiter.state(),
         trace_id=trace_id,
     )
-    return render(body, 200 if reachable else 503)
+    return render(body, 200 if status == "ready" else 503)
 
 
 async def openapi(request: web.Request) -> web.Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 import uuid
@@ -10,8 +11,8 @@ import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from resolver.core.errors import ResolverError
-from resolver.web.appkeys import METRICS_KEY, TRACE_ID
+from resolver.core.errors import ResolverError, ShuttingDown
+from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.models import ErrorResponse
 from resolver.web.negotiation import request_language
@@ -44,6 +45,12 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
     request[TRACE_ID] = trace_id
     started = time.perf_counter()
     tokens = structlog.contextvars.bind_contextvars(trace_id=trace_id)
+    # Registered so that the shutdown grace deadline can answer this request (503) if it is
+    # still running then, rather than drop its connection without a word.
+    lifecycle = request.app[LIFECYCLE_KEY]
+    task = asyncio.current_task()
+    if task is not None:
+        lifecycle.track(task)
     try:
         try:
             response = await handler(request)
@@ -67,6 +74,15 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
             log.exception("request.crashed")
             message = "internal error; the trace_id identifies the log lines"
             response = render(ErrorResponse.plain("INTERNAL", message, trace_id), 500)
+        except asyncio.CancelledError:
+            if task is None or not lifecycle.was_cut(task):
+                raise  # the client hung up: nobody to answer
+            task.uncancel()
+            cut = ShuttingDown(
+                "the service is shutting down and this request outlived the grace period; retry"
+            )
+            log.warning("request.cut", method=request.method, path=request.path)
+            response = render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
         response.headers["x-trace-id"] = trace_id
         elapsed = time.perf_counter() - started
         request.app[METRICS_KEY].observe_request(_route(request), response.status, elapsed)
@@ -79,6 +95,8 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
         )
         return response
     finally:
+        if task is not None:
+            lifecycle.untrack(task)
         structlog.contextvars.reset_contextvars(**tokens)
 
 

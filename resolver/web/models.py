@@ -70,9 +70,11 @@ class LLMReadiness(ResponseBody):
 
 
 class ReadyResponse(ResponseBody):
-    """`GET /readyz`: configuration loaded and the LLM reachable (or rules-only)."""
+    """`GET /readyz`: configuration loaded and the LLM reachable (or rules-only); `draining`
+    from SIGTERM on. `limiter` is the LLM budget: local, or shared through Redis and its state."""
 
-    status: Literal["ready", "not_ready"]
+    status: Literal["ready", "not_ready", "draining"]
     mode: Literal["llm", "rules-only"]
     llm: LLMReadiness | None
+    limiter: dict[str, Any] | None = None
     trace_id: str

@@ -217,7 +217,7 @@ ROUTES: tuple[Route, ...] = (
         "Readiness: configuration loaded, the LLM reachable (or rules-only)",
         ok=ReadyResponse,
         ok_description="ready",
-        also={503: "not ready: the LLM is not reachable"},
+        also={503: "not ready: the LLM is not reachable, or draining after SIGTERM"},
     ),
     Route(
         "GET",

@@ -1,0 +1,190 @@
+"""`resolver serve --workers N`: N serving processes on one port, each with its own event loop.
+
+The supervisor binds the listening sockets itself (so that a port in use fails before anything
+starts), one set per worker with SO_REUSEPORT so that the kernel spreads new connections over
+them, and forks the workers. It keeps its copies of the sockets: a worker that dies leaves its
+socket open, the connections queued on it wait, and the worker forked in its place (logged;
+restarts back off while a worker keeps dying young) serves them.
+
+SIGTERM or SIGINT is passed to every worker, which drains as a single process does
+(`server/process.py`); the supervisor closes its copies of the sockets when the drain time is
+over, so that new connections are refused, and waits for the workers until the grace period
+and a margin are over (then SIGKILL). It runs no event loop: it waits for signals with
+`sigtimedwait`, so that a fork never copies a running loop.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+import time
+from dataclasses import dataclass
+
+import structlog
+
+from resolver.core.settings import Settings
+from resolver.server.process import run_process
+
+log = structlog.get_logger("resolver.server")
+
+_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGCHLD}
+# A worker that lived shorter than this died young: its restart waits, doubling up to the cap.
+_YOUNG_S = 5.0
+_FIRST_BACKOFF_S = 0.5
+_MAX_BACKOFF_S = 10.0
+# Beyond the grace period, the time a worker gets to close its resources and exit.
+_EXIT_MARGIN_S = 1.5
+
+
+@dataclass
+class _Worker:
+    index: int
+    pid: int | None = None
+    started: float = 0.0
+    restart_at: float | None = None
+    backoff_s: float = 0.0
+
+
+class Supervisor:
+    """Forks, watches, restarts and stops the workers (see the module docstring)."""
+
+    def __init__(
+        self, settings: Settings, socket_sets: list[list[socket.socket]], max_connections: int
+    ) -> None:
+        self._settings = settings
+        self._socket_sets = socket_sets
+        self._max_connections = max_connections
+        self._workers = [_Worker(i) for i in range(len(socket_sets))]
+        self._stopping = False
+        self._failed_exits = 0
+
+    def run(self) -> int:
+        """Serve until SIGTERM/SIGINT; 0 when every worker exited cleanly."""
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        for worker in self._workers:
+            self._fork(worker)
+        log.info("resolver.supervisor_started", workers=len(self._workers), pid=os.getpid())
+        while True:
+            received = signal.sigtimedwait(_SIGNALS, self._wait_s())
+            if received is not None and received.si_signo != signal.SIGCHLD:
+                log.info("resolver.supervisor_stopping", signal=signal.strsignal(received.si_signo))
+                break
+            self._reap()
+            self._restart_due()
+        return self._stop()
+
+    def _fork(self, worker: _Worker) -> None:
+        # Whatever sits in our buffers would otherwise be written twice.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the worker
+            code = 1
+            try:
+                # SIGTERM and SIGINT stay blocked until the worker's loop handles them.
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+                for index, sockets in enumerate(self._socket_sets):
+                    if index != worker.index:
+                        for sock in sockets:
+                            sock.close()
+                code = run_process(
+                    self._settings,
+                    self._socket_sets[worker.index],
+                    max_connections=self._max_connections,
+                    worker=worker.index,
+                    supervisor=os.getppid(),
+                )
+            except BaseException:  # a worker must never return into the supervisor's loop
+                log.exception("resolver.worker_crashed", worker=worker.index)
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        worker.pid = pid
+        worker.started = time.monotonic()
+        worker.restart_at = None
+
+    def _reap(self) -> None:
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            worker = next((w for w in self._workers if w.pid == pid), None)
+            if worker is None:
+                continue
+            worker.pid = None
+            code = os.waitstatus_to_exitcode(status)
+            if self._stopping:
+                if code != 0:
+                    self._failed_exits += 1
+                    log.warning("resolver.worker_exit", worker=worker.index, pid=pid, code=code)
+                continue
+            lived = time.monotonic() - worker.started
+            worker.backoff_s = (
+                min(max(worker.backoff_s * 2, _FIRST_BACKOFF_S), _MAX_BACKOFF_S)
+                if lived < _YOUNG_S
+                else 0.0
+            )
+            worker.restart_at = time.monotonic() + worker.backoff_s
+            log.error(
+                "resolver.worker_died",
+                worker=worker.index,
+                pid=pid,
+                exit_code=code if code >= 0 else None,
+                signal=signal.strsignal(-code) if code < 0 else None,
+                lived_s=round(lived, 1),
+                restart_in_s=worker.backoff_s,
+            )
+
+    def _restart_due(self) -> None:
+        now = time.monotonic()
+        for worker in self._workers:
+            if worker.pid is None and worker.restart_at is not None and worker.restart_at <= now:
+                self._fork(worker)
+                log.info("resolver.worker_restarted", worker=worker.index, pid=worker.pid)
+
+    def _wait_s(self) -> float:
+        due = [w.restart_at for w in self._workers if w.pid is None and w.restart_at is not None]
+        return max(0.0, min(due) - time.monotonic()) if due else 1.0
+
+    def _alive(self) -> list[_Worker]:
+        return [w for w in self._workers if w.pid is not None]
+
+    def _stop(self) -> int:
+        self._stopping = True
+        for worker in self._alive():
+            assert worker.pid is not None  # noqa: S101
+            os.kill(worker.pid, signal.SIGTERM)
+        started = time.monotonic()
+        close_at = started + self._settings.drain_s
+        give_up_at = started + self._settings.shutdown_grace_s + _EXIT_MARGIN_S
+        sockets_open = True
+        while self._alive():
+            now = time.monotonic()
+            if sockets_open and now >= close_at:
+                # The workers close theirs at the same moment; with ours closed too, new
+                # connections are refused instead of queueing where nobody accepts them.
+                for sock in (s for sockets in self._socket_sets for s in sockets):
+                    sock.close()
+                sockets_open = False
+            if now >= give_up_at:
+                for worker in self._alive():
+                    assert worker.pid is not None  # noqa: S101
+                    log.error("resolver.worker_killed", worker=worker.index, pid=worker.pid)
+                    os.kill(worker.pid, signal.SIGKILL)
+                    os.waitpid(worker.pid, 0)
+                    worker.pid = None
+                    self._failed_exits += 1
+                break
+            wake = min(close_at, give_up_at) if sockets_open else give_up_at
+            signal.sigtimedwait(_SIGNALS, max(0.01, min(wake - now, 0.5)))
+            self._reap()
+        for sock in (s for sockets in self._socket_sets for s in sockets):
+            sock.close()
+        log.info("resolver.supervisor_stopped", after_s=round(time.monotonic() - started, 3))
+        return 0 if self._failed_exits == 0 else 1

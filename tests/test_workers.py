@@ -1,0 +1,208 @@
+"""`resolver serve --workers N` as a real process tree: N workers on one port, a dead worker
+restarted, the limits divided among the workers, SIGTERM drained as by a single process."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import time
+from typing import Any
+
+import aiohttp
+import orjson
+import psutil
+import pytest
+
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import (
+    ROOT,
+    Service,
+    clean_env,
+    free_port,
+    operator,
+    request_body,
+    serve,
+    wait_for,
+)
+
+pytestmark = pytest.mark.slow
+
+PAYLOAD = request_body(operator("p", ("x", "STRING")), query="x 取默认值")
+
+
+def workers_of(service: Service) -> list[psutil.Process]:
+    return psutil.Process(service.process.pid).children()
+
+
+def listening(process: psutil.Process, port: int) -> bool:
+    return any(
+        c.status == psutil.CONN_LISTEN and c.laddr.port == port
+        for c in process.net_connections(kind="tcp")
+    )
+
+
+async def healthz_statuses(service: Service, count: int) -> list[int]:
+    statuses = []
+    for _ in range(count):
+        # A fresh connection each time, so that the kernel spreads them over the workers.
+        async with aiohttp.ClientSession() as s, s.get(f"{service.url}/healthz") as response:
+            statuses.append(response.status)
+    return statuses
+
+
+async def test_two_workers_listen_on_one_port_and_a_killed_worker_is_restarted(
+    fake: FakeLLM,
+) -> None:
+    async with serve(fake, RESOLVER_WORKERS="2") as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+        first = workers_of(service)
+        await wait_for(lambda: all(listening(w, service.port) for w in first), within_s=5)
+        assert await healthz_statuses(service, 10) == [200] * 10
+
+        victim = first[0]
+        victim.send_signal(signal.SIGKILL)
+        # The other worker keeps answering while the victim is replaced.
+        assert await healthz_statuses(service, 5) == [200] * 5
+        await wait_for(
+            lambda: (
+                len(workers_of(service)) == 2
+                and victim.pid not in {w.pid for w in workers_of(service)}
+            ),
+            within_s=5,
+        )
+        replaced = workers_of(service)
+        await wait_for(lambda: all(listening(w, service.port) for w in replaced), within_s=5)
+        assert await healthz_statuses(service, 10) == [200] * 10
+
+        service.process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(service.process.wait(), timeout=10) == 0
+        output = await service.output()
+    assert not any(w.is_running() for w in replaced)
+    events = [orjson.loads(line) for line in output.splitlines()]
+    died = [e for e in events if e["event"] == "resolver.worker_died"]
+    assert len(died) == 1
+    assert died[0]["pid"] == victim.pid
+    assert died[0]["signal"] == "Killed"
+    assert [e["event"] for e in events].count("resolver.worker_restarted") == 1
+    assert "Traceback" not in output
+
+
+async def test_without_redis_each_worker_gets_its_share_of_the_limits(fake: FakeLLM) -> None:
+    async with serve(
+        fake,
+        RESOLVER_WORKERS="2",
+        RESOLVER_LLM_QPS="10",
+        RESOLVER_LLM_MAX_INFLIGHT="16",
+        RESOLVER_MAX_PENDING="100",
+    ) as service:
+        states = []
+        for _ in range(12):
+            async with aiohttp.ClientSession() as s, s.get(f"{service.url}/readyz") as response:
+                states.append((await response.json())["limiter"])
+    assert {(s["kind"], s["qps"], s["max_inflight"]) for s in states} == {("local", 5.0, 8)}
+
+
+async def test_two_workers_keep_the_host_within_its_qps(fake: FakeLLM) -> None:
+    # 2 workers x (10 / 2) QPS: the host's call starts stay at 10 per second.
+    async with serve(fake, RESOLVER_WORKERS="2", RESOLVER_LLM_QPS="10") as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+
+        async def one() -> int:
+            # A fresh connection each: the kernel spreads them over both workers.
+            async with (
+                aiohttp.ClientSession() as fresh,
+                fresh.post(f"{service.url}/v1/dynamic-params", json=PAYLOAD) as response,
+            ):
+                return response.status
+
+        fake.reset_stats()
+        began = time.monotonic()
+        statuses = await asyncio.gather(*(one() for _ in range(30)))
+        took = time.monotonic() - began
+    starts = sorted(c.started for c in fake.calls)
+    assert statuses == [200] * 30
+    # 30 starts at 10/s (paced 10% under) take ~3 s; the first second holds at most 10.
+    in_first_second = sum(1 for t in starts if t - starts[0] < 1.0)
+    assert in_first_second <= 10
+    assert took >= 2.5
+
+
+def delayed(seconds: float) -> Any:
+    def responder(call: Call) -> Reply:
+        reply = plausible(call)
+        reply.delay_s = seconds
+        return reply
+
+    return responder
+
+
+async def test_sigterm_drains_every_worker_like_a_single_process(fake: FakeLLM) -> None:
+    fake.respond(delayed(1.0))
+    async with serve(
+        fake, RESOLVER_WORKERS="2", RESOLVER_SHUTDOWN_GRACE_S="5"
+    ) as service, aiohttp.ClientSession() as session:  # fmt: skip
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+        workers = workers_of(service)
+        in_flight = [
+            asyncio.create_task(session.post(f"{service.url}/v1/dynamic-params", json=PAYLOAD))
+            for _ in range(4)
+        ]
+        await wait_for(lambda: len(fake.calls) == 4)
+        service.process.send_signal(signal.SIGTERM)
+        signalled = time.monotonic()
+        refused = False
+        while time.monotonic() - signalled < 0.8:
+            if await service.refuses_connections():
+                refused = True
+                break
+            await asyncio.sleep(0.02)
+        responses = await asyncio.gather(*in_flight)
+        code = await asyncio.wait_for(service.process.wait(), timeout=7)
+        exited = time.monotonic() - signalled
+        output = await service.output()
+    assert refused, "still accepting connections after SIGTERM"
+    assert [r.status for r in responses] == [200] * 4
+    assert code == 0
+    assert exited < 5 + 1
+    assert not any(w.is_running() for w in workers)
+    events = [orjson.loads(line)["event"] for line in output.splitlines()]
+    assert events.count("resolver.stopped") == 2
+    assert "Traceback" not in output
+
+
+async def test_sigterm_while_the_workers_start_still_drains_them_cleanly(fake: FakeLLM) -> None:
+    # The workers are forked with SIGTERM blocked until their loop handles it: a SIGTERM in
+    # their first moments is a drain, not a kill by the default action.
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "serve",
+        "--workers",
+        "2",
+        "--port",
+        str(free_port()),
+        cwd=ROOT,
+        env=clean_env(RESOLVER_LOG_FORMAT="json"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdout is not None
+    lines: list[bytes] = []
+    try:
+        async with asyncio.timeout(20):
+            while b"resolver.supervisor_started" not in (line := await process.stdout.readline()):
+                assert line, b"".join(lines)
+                lines.append(line)
+        process.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(process.wait(), timeout=15)
+        output = b"".join(lines).decode() + (await process.stdout.read()).decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert code == 0, output
+    events = [orjson.loads(line)["event"] for line in output.splitlines()]
+    assert "resolver.worker_exit" not in events
+    assert events.count("resolver.stopped") == 2
