@@ -31,6 +31,13 @@ class Settings(BaseSettings):
     llm_response_format: ResponseFormat = "json_object"
     llm_max_tokens: int = Field(default=1024, ge=16)
     llm_max_response_bytes: int = Field(default=1 << 20, ge=1024)
+    llm_fallback_base_url: str | None = None
+    llm_fallback_model: str | None = None
+    llm_fallback_api_key: SecretStr = SecretStr("")
+    llm_circuit_failures: int = Field(default=5, ge=1, le=1000)
+    llm_circuit_cool_down_s: float = Field(default=30.0, gt=0, le=86400, allow_inf_nan=False)
+    llm_cache_ttl_s: float = Field(default=300.0, ge=0, le=86400, allow_inf_nan=False)
+    llm_cache_max_entries: int = Field(default=10_000, ge=1, le=10_000_000)
 
     request_timeout_s: float = Field(default=30.0, gt=0)
     max_concurrency: int = Field(default=4, ge=1, le=16)
@@ -61,6 +68,11 @@ class Settings(BaseSettings):
             raise ValueError(f"unknown IANA timezone {value!r}") from exc
         return value
 
+    @field_validator("llm_fallback_model", mode="before")
+    @classmethod
+    def _blank_model_is_unset(cls, value: object) -> object:
+        return (value.strip() or None) if isinstance(value, str) else value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_level(cls, value: object) -> object:
@@ -68,6 +80,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "llm_base_url",
+        "llm_fallback_base_url",
         "ontology_manager_url",
         "operator_integration_url",
         "ontology_query_url",
@@ -83,6 +96,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "llm_base_url",
+        "llm_fallback_base_url",
         "ontology_manager_url",
         "operator_integration_url",
         "ontology_query_url",

@@ -16,7 +16,7 @@ from resolver.llm.probe import LLMProbe
 
 @dataclass(frozen=True, slots=True)
 class LLMRuntime:
-    """The process's LLM client and the readiness probe of its endpoint."""
+    """The process's LLM client and the readiness probe of its endpoint(s)."""
 
     client: LLMClient
     probe: LLMProbe
@@ -35,13 +35,18 @@ async def open_llm(
         qps=settings.llm_qps,
         max_pending=settings.max_pending,
     )
-    client = LLMClient(
-        settings, limiter, metrics.observe_llm_attempt if metrics else None, lifecycle
-    )
+    client = LLMClient(settings, limiter, metrics, lifecycle)
     if metrics is not None:
         metrics.watch(limiter)
+        if client.circuit is not None:
+            metrics.observe_llm_circuit(client.circuit.name, "closed")
     probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
     await probe.start()
+    if settings.llm_fallback_base_url is not None:
+        probe.fallback = LLMProbe(
+            settings.llm_fallback_base_url, settings.llm_fallback_api_key.get_secret_value()
+        )
+        await probe.fallback.start()
     try:
         yield LLMRuntime(client, probe)
     finally:

@@ -159,12 +159,28 @@ def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolve
 
 
 def _debug(states: list[PropertyState], frame: Frame) -> dict[str, Any]:
-    return {
+    shown: dict[str, Any] = {
         "now_ms": frame.now_ms,
         "timezone": frame.tz.key,
         "properties": {s.name: s.debug() for s in states},
         "warnings": [],
     }
+    traces = [s.llm for s in states if s.llm is not None]
+    if traces:
+        shown["llm_usage"] = _usage_total(traces)
+    return shown
+
+
+def _usage_total(traces: list[dict[str, Any]]) -> dict[str, int]:
+    """The request's LLM usage: calls, cache hits, retries, repair rounds and tokens."""
+    total = {"calls": 0, "cached_calls": 0, "retries": 0, "repair_rounds": 0}
+    tokens = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    for trace in traces:
+        for key in total:
+            total[key] += trace.get(key, 0)
+        for key in tokens:
+            tokens[key] += trace.get("usage", {}).get(key, 0)
+    return {**total, **tokens}
 
 
 def _combined_failure(failures: list[PropertyState], missing: list[dict[str, Any]]) -> LLMError:

@@ -99,14 +99,21 @@ async def readyz(request: web.Request) -> web.Response:
     trace_id = request[TRACE_ID]
     if request.app[PARAMS_KEY].llm is None:
         return render(ReadyResponse(status="ready", mode="rules-only", llm=None, trace_id=trace_id))
-    reachable, detail = await request.app[PROBE_KEY].reachable()
+    probe = request.app[PROBE_KEY]
+    reachable, detail = await probe.reachable()
+    circuit = fallback = None
+    ready = reachable
+    llm = request.app[PARAMS_KEY].llm
+    if probe.fallback is not None and llm is not None:
+        fallback_ok, fallback_detail = await probe.fallback.reachable()
+        circuit = llm.state().get("circuit")
+        fallback = {"reachable": fallback_ok, "detail": fallback_detail}
+        ready = reachable or fallback_ok
+    readiness = LLMReadiness(reachable=reachable, detail=detail, circuit=circuit, fallback=fallback)
     body = ReadyResponse(
-        status="ready" if reachable else "not_ready",
-        mode="llm",
-        llm=LLMReadiness(reachable=reachable, detail=detail),
-        trace_id=trace_id,
+        status="ready" if ready else "not_ready", mode="llm", llm=readiness, trace_id=trace_id
     )
-    return render(body, 200 if reachable else 503)
+    return render(body, 200 if ready else 503)
 
 
 async def openapi(request: web.Request) -> web.Response:
