@@ -627,9 +627,7 @@ def _connection_failure(exc: openai.APIConnectionError) -> str:
         text = str(cause)
         if text.startswith("DNS"):
             return text
-        if "refused" in text.lower():
-            return "connection refused"
-        return f"connection failed: {text}"
+        return text
     if isinstance(cause, httpx2.TransportError):
         return str(cause) or type(cause).__name__
     return "connection failed"

@@ -14,6 +14,8 @@ raises `ResponseTooLarge` / `UndecodableResponse`, which the SDK passes through 
 
 from __future__ import annotations
 
+import errno
+import os
 import zlib
 from collections.abc import Mapping
 
@@ -83,9 +85,11 @@ class BoundedAiohttpTransport(httpx2.AsyncBaseTransport):
                 f"DNS lookup failed: the LLM host {host!r} does not resolve", request=request
             ) from exc
         except aiohttp.ClientConnectorError as exc:
+            code = exc.os_error.errno
+            reason = "connection refused" if code == errno.ECONNREFUSED else "cannot connect"
+            detail = os.strerror(code) if code else type(exc.os_error).__name__
             raise httpx2.ConnectError(
-                f"cannot connect to {exc.host}:{exc.port} ({exc.os_error.strerror or exc})",
-                request=request,
+                f"{reason} by {exc.host}:{exc.port} ({detail})", request=request
             ) from exc
         except TimeoutError as exc:
             raise httpx2.ConnectTimeout("the connection timed out", request=request) from exc
