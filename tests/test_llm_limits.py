@@ -55,10 +55,12 @@ async def _attack(
         before = await _rss_mb(pid)
         stop = asyncio.Event()
         watcher = asyncio.create_task(_watch(service.url, stop))
-        async with aiohttp.ClientSession() as session:
-            async with session.post(f"{service.url}/v1/dynamic-params", json=BODY) as response:
-                status = response.status
-                payload = orjson.loads(await response.read())
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(f"{service.url}/v1/dynamic-params", json=BODY) as response,
+        ):
+            status = response.status
+            payload = orjson.loads(await response.read())
         peak = await _rss_mb(pid)
         stop.set()
         worst = await watcher
@@ -95,6 +97,7 @@ async def test_a_gzip_bomb_answer_is_refused_not_inflated(fake: FakeLLM) -> None
     reply = Reply(status=200, body=gzip_bomb(1 << 30), headers={"Content-Encoding": "gzip"})
     grown, worst, payload = await _attack(fake, reply, 502)
     assert_error_shape(payload, "LLM_OUTPUT_INVALID")
+    assert worst < 1.0, f"/healthz took {worst:.2f}s"
     assert f"exceeds {MIB} bytes" in payload["_error"]
     assert grown < 40, f"RSS grew {grown:.0f} MiB"
     assert len(fake.calls) == 1  # an oversized answer is not worth repeating
