@@ -361,6 +361,11 @@ class LLMClient:
                     self.primary, body, deadline, purpose, circuit
                 )
             except (LLMUnavailable, LLMTimeout) as exc:
+                if _refused_by_the_llm(exc):
+                    # A 4xx says the endpoint is up and the request is at fault: the
+                    # fallback would refuse it too.
+                    circuit.release_probe()
+                    raise
                 circuit.call_failed(exc.message)
                 if self.draining or time.monotonic() >= deadline:
                     raise
@@ -572,6 +577,12 @@ class LLMClient:
 
 # Attempt outcomes that count against the primary's circuit.
 _CIRCUIT_FAILURES = frozenset({"http_5xx", "timeout", "connection", "dns"})
+
+
+def _refused_by_the_llm(exc: LLMError) -> bool:
+    """Whether a failed call ended on a 4xx other than 429 (not a sign of a failing endpoint)."""
+    status = exc.details.get("status") if isinstance(exc.details, dict) else None
+    return isinstance(status, int) and 400 <= status < 500 and status != 429
 
 
 def _describe(span: Any, completion: Completion) -> None:

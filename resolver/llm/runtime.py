@@ -39,7 +39,7 @@ async def open_llm(
     if metrics is not None:
         metrics.watch(limiter)
         if client.circuit is not None:
-            metrics.observe_llm_circuit(client.circuit.name, "closed")
+            metrics.llm_circuit.labels(client.circuit.name).set(0)
     probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
     await probe.start()
     if settings.llm_fallback_base_url is not None:
