@@ -124,7 +124,7 @@ VALID_TREND = [
             "region": "x",
             "top_n": 1,
         }
-    },  # fmt: skip
+    },
     {"_error": "missing drug_sales: region,top_n | ask: 请说明地区"},
 ]
 INVALID_TREND = [
@@ -138,7 +138,7 @@ INVALID_TREND = [
             "region": "华东",
             "top_n": 5,
         }
-    },  # fmt: skip
+    },
     {
         "drug_sales": {
             "instant": False,
@@ -148,7 +148,7 @@ INVALID_TREND = [
             "region": "华东",
             "top_n": 5,
         }
-    },  # fmt: skip
+    },
     {"drug_sales": {"instant": True, "region": "华东", "top_n": "5"}},
     {"drug_sales": {"instant": True, "region": "华东", "top_n": 5, "company": "x"}},
     {"drug_sales": {"instant": True, "region": "华东", "top_n": 5}, "_error": "x"},
