@@ -18,7 +18,8 @@ BODY = request_body(PROP, query="当前华东地区的药品销售额")
 
 
 async def _metrics(client: Any) -> str:
-    return (await (await client.get("/metrics")).read()).decode()
+    raw: bytes = await (await client.get("/metrics")).read()
+    return raw.decode()
 
 
 def _value(text: str, name: str, *labels: str) -> float:

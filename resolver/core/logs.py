@@ -1,13 +1,101 @@
-"""structlog set-up: JSON lines via orjson (or console), with the request's trace_id bound."""
+"""structlog set-up: JSON lines via orjson (or console), with the request's trace_id bound.
+
+Lines are written in batches, off the request's hot path: one `write(2)` per line cost
+17–21 µs of CPU per request (py-spy, rules-only). A line goes into a buffer; the buffer is
+written when it holds `_MAX_LINES`, `_FLUSH_S` after its first line, and on shutdown
+(`flush_logs`, also registered with atexit). A process killed with SIGKILL loses at most the
+last `_FLUSH_S` of lines.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import logging
 import sys
 from typing import Any, Literal, TextIO
 
 import orjson
 import structlog
+
+_FLUSH_S = 0.05
+_MAX_LINES = 256
+
+
+class LineBuffer:
+    """Lines for one stream, written together: at most `_FLUSH_S` late, or at once when no
+    event loop runs (start-up, the CLI's `resolve`, shutdown)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._lines: list[str] = []
+        self._scheduled: asyncio.TimerHandle | None = None
+
+    def write(self, text: str) -> None:
+        """Queue `text` (one or more whole lines)."""
+        self._lines.append(text)
+        if len(self._lines) >= _MAX_LINES:
+            self.flush()
+        elif self._scheduled is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self.flush()
+                return
+            self._scheduled = loop.call_later(_FLUSH_S, self.flush)
+
+    def flush(self) -> None:
+        """Write what is queued, in one call."""
+        if self._scheduled is not None:
+            self._scheduled.cancel()
+            self._scheduled = None
+        if not self._lines:
+            return
+        text = "".join(self._lines)
+        self._lines.clear()
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            pass  # a closed stdout (the reader went away) must not break a request
+
+
+class _BufferedLogger:
+    """A structlog logger whose every level writes one line into a `LineBuffer`."""
+
+    def __init__(self, buffer: LineBuffer) -> None:
+        self._buffer = buffer
+
+    def msg(self, message: str) -> None:
+        """Queue one rendered line."""
+        self._buffer.write(message + "\n")
+
+    log = debug = info = warn = warning = err = error = critical = exception = fatal = msg
+
+
+class _BufferStream:
+    """What the standard library's StreamHandler writes to: the same buffer, same order."""
+
+    def __init__(self, buffer: LineBuffer) -> None:
+        self._buffer = buffer
+
+    def write(self, text: str) -> None:
+        self._buffer.write(text)
+
+    def flush(self) -> None:
+        """Writing is batched; `flush_logs` writes."""
+
+
+_buffers: list[LineBuffer] = []
+
+
+def flush_logs() -> None:
+    """Write every queued line now (shutdown, and before a process exits)."""
+    for buffer in _buffers:
+        buffer.flush()
+
+
+atexit.register(flush_logs)
 
 
 def _dumps_str(obj: Any, **_: Any) -> str:
@@ -20,6 +108,9 @@ def configure_logging(
     """Route structlog and the standard library's logging (aiohttp, openai) through one renderer."""
     numeric = logging.getLevelNamesMapping()[level.upper()]
     output = stream if stream is not None else sys.stdout
+    flush_logs()
+    buffer = LineBuffer(output)
+    _buffers[:] = [buffer]
     shared: list[structlog.typing.Processor] = [
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
@@ -33,10 +124,10 @@ def configure_logging(
     structlog.configure(
         processors=[*shared, structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(output),
+        logger_factory=lambda *_: _BufferedLogger(buffer),
         cache_logger_on_first_use=True,
     )
-    handler = logging.StreamHandler(output)
+    handler = logging.StreamHandler(_BufferStream(buffer))
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],

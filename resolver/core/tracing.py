@@ -11,14 +11,18 @@ process, and tests install an in-memory one.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.trace import Span, Tracer
+
+T = TypeVar("T")
 
 _ENDPOINT_VARIABLES = ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
 _provider: TracerProvider | None = None
@@ -92,11 +96,51 @@ def current_trace_id() -> str | None:
     return format(context.trace_id, "032x") if context.is_valid else None
 
 
-def server_middleware() -> Any:
-    """The aiohttp server middleware of OpenTelemetry's instrumentation (a SERVER span per
-    request, continuing an incoming `traceparent`), or None when tracing is off."""
-    if _provider is None:
-        return None
-    from opentelemetry.instrumentation.aiohttp_server import create_aiohttp_middleware
+def traced_call(call: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """Wrap `UpstreamClient._call(self, method, path, **kw)`: a CLIENT span per upstream call,
+    whose context travels in the `traceparent` header (it overrides the caller's, whose
+    trace it continues)."""
 
-    return create_aiohttp_middleware(tracer_provider=_provider)
+    @functools.wraps(call)
+    async def traced(self: Any, method: str, path: str, **kwargs: Any) -> T:
+        if _tracer is None:
+            return await call(self, method, path, **kwargs)
+        service = getattr(self, "service", "upstream")
+        attributes = {
+            "http.request.method": method,
+            "server.address": urlsplit(getattr(self, "base_url", "")).hostname or "",
+            "url.path": path.split("?", 1)[0],
+            "resolver.upstream.service": service,
+        }
+        with _span(_tracer, f"{method} {service}", True, attributes) as current:
+            from opentelemetry.propagate import inject
+
+            carrier: dict[str, str] = {}
+            inject(carrier)
+            kwargs["headers"] = {**(kwargs.get("headers") or {}), **carrier}
+            try:
+                return await call(self, method, path, **kwargs)
+            except Exception as exc:
+                current.set_attribute("error.type", type(exc).__name__)
+                status = getattr(exc, "upstream_status", None)
+                if isinstance(status, int):
+                    current.set_attribute("http.response.status_code", status)
+                raise
+
+    return traced
+
+
+@contextmanager
+def server_span(
+    name: str, headers: Mapping[str, str], attributes: Mapping[str, Any]
+) -> Iterator[Span]:
+    """The SERVER span of one request, continuing the caller's `traceparent` if it sent one.
+    Only called when `enabled()`."""
+    from opentelemetry.propagate import extract
+    from opentelemetry.trace import SpanKind
+
+    assert _tracer is not None  # noqa: S101 - callers check enabled() first
+    with _tracer.start_as_current_span(
+        name, context=extract(headers), kind=SpanKind.SERVER, attributes=attributes
+    ) as current:
+        yield current

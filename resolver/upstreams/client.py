@@ -25,6 +25,7 @@ import structlog
 from pydantic import BaseModel, ValidationError
 from yarl import URL
 
+from resolver.core import tracing
 from resolver.core.errors import NotConfigured, ResolverError, UpstreamError
 from resolver.core.jsonio import dumps, loads
 from resolver.core.settings import Settings
@@ -157,6 +158,7 @@ class UpstreamClient:
             raise self.unreadable(what, f"{where}: {first['msg']}") from exc
         return parsed
 
+    @tracing.traced_call
     async def _call(
         self,
         method: str,

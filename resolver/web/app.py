@@ -10,7 +10,9 @@ from aiohttp import web
 from resolver.actions.mcp_tools import McpToolCache
 from resolver.actions.proxy import McpProxy
 from resolver.actions.recall import ActionRecall
+from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
+from resolver.core.logs import flush_logs
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.operator_schemas import OperatorSchemas
@@ -29,15 +31,20 @@ from resolver.web.appkeys import (
     SETTINGS_KEY,
     UPSTREAMS_KEY,
 )
-from resolver.web.middleware import request_middleware
+from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import ROUTES
 
 
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
     """Build the aiohttp application for these settings."""
+    middlewares = [request_middleware]
+    # Tracing is on only with an OTLP endpoint (or a provider a test installed): then a
+    # SERVER span wraps everything, our middleware included.
+    if tracing.install_from_environment():
+        middlewares.insert(0, tracing_middleware)
     app = web.Application(
-        middlewares=[request_middleware],
+        middlewares=middlewares,
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
@@ -74,4 +81,10 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
 
     app.cleanup_ctx.append(params)
     app.cleanup_ctx.append(upstreams)
+    app.on_cleanup.append(_flush_logs)
     return app
+
+
+async def _flush_logs(app: web.Application) -> None:
+    """Write the log lines still buffered before the process goes."""
+    flush_logs()

@@ -42,10 +42,12 @@ async def read_json_body(request: web.Request) -> bytes:
         raise PayloadTooLarge(
             f"the body is {request.content_length} bytes; the limit is {max_size}"
         )
-    budget: float | None = request.app[SETTINGS_KEY].request_timeout_s
-    if request.content.is_eof():
-        budget = None  # the whole body is already buffered: nothing to wait for
+    budget = request.app[SETTINGS_KEY].request_timeout_s
     try:
+        if request.content.is_eof():
+            # The whole body is already buffered: nothing to wait for, so no timer to set
+            # (5–10 µs of CPU per request).
+            return await request.read()
         # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
         # a deflate body that arrives after the headers fails to decode.
         async with asyncio.timeout(budget):
