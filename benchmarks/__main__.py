@@ -13,6 +13,7 @@ COMMANDS: dict[str, str] = {
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
     "load": "benchmarks.load",
+    "real-llm": "benchmarks.realllm",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",
 }

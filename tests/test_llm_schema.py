@@ -197,3 +197,16 @@ async def test_json_object_and_none_send_no_schema(
         status, _ = await post(client, request_body(TREND, query="华东药品销售额"))
         assert status == 200
         assert fake_llm.calls[-1].body.get("response_format") == expected
+
+
+async def test_the_json_object_style_carries_the_same_schema(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    client = await make_client(
+        llm_response_format="json_schema", llm_json_schema_style="json_object"
+    )
+    status, _ = await post(client, request_body(TREND, query="华东药品销售额"))
+    assert status == 200
+    sent = fake_llm.calls[-1].body["response_format"]
+    assert sent["type"] == "json_object"
+    assert sent["schema"]["anyOf"][1]["required"] == ["_error"]

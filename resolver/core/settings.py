@@ -29,6 +29,12 @@ class Settings(BaseSettings):
     llm_max_inflight: int = Field(default=16, ge=1, le=1024)
     llm_qps: float | None = Field(default=None, gt=0)
     llm_response_format: ResponseFormat = "json_object"
+    # How `json_schema` travels: OpenAI's `{"type": "json_schema", "json_schema": {...}}`, or
+    # `{"type": "json_object", "schema": {...}}` (llama-cpp-python's server, some gateways).
+    llm_json_schema_style: Literal["openai", "json_object"] = "openai"
+    # Where the instructions go: a system message, or the start of the first user message
+    # (for models without a system role: Gemma's template drops system messages).
+    llm_system_prompt: Literal["system", "user"] = "system"
     llm_max_tokens: int = Field(default=1024, ge=16)
     llm_max_response_bytes: int = Field(default=1 << 20, ge=1024)
     llm_fallback_base_url: str | None = None

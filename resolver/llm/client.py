@@ -310,12 +310,12 @@ class LLMClient:
         """One chat completion: from the cache, shared with an identical call in flight, or
         asked of the primary (the fallback while the primary's circuit is open)."""
         body: dict[str, Any] = {
-            "messages": list(messages),
+            "messages": self._placed(messages),
             "temperature": 0,
             "max_tokens": self._settings.llm_max_tokens,
         }
         if response_format is not None:
-            body["response_format"] = response_format
+            body["response_format"] = self._dialect(response_format)
         if self._cache is None:
             return await self._call(body, deadline, purpose)
         key = request_key(self.primary.model, body)
@@ -336,6 +336,29 @@ class LLMClient:
         )
         self._report_cache("shared" if shared else "miss")
         return replace(completion, cached=shared) if shared else completion
+
+    def _placed(self, messages: Sequence[Message]) -> list[Message]:
+        """The messages, the system prompt folded into the first user message when the model
+        has no system role (`RESOLVER_LLM_SYSTEM_PROMPT=user`)."""
+        placed = list(messages)
+        if (
+            self._settings.llm_system_prompt == "user"
+            and len(placed) > 1
+            and placed[0]["role"] == "system"
+            and placed[1]["role"] == "user"
+        ):
+            first = {"role": "user", "content": f"{placed[0]['content']}\n\n{placed[1]['content']}"}
+            placed = [first, *placed[2:]]
+        return placed
+
+    def _dialect(self, response_format: dict[str, Any]) -> dict[str, Any]:
+        """The response format as the provider takes it (`RESOLVER_LLM_JSON_SCHEMA_STYLE`)."""
+        if (
+            self._settings.llm_json_schema_style == "json_object"
+            and response_format.get("type") == "json_schema"
+        ):
+            return {"type": "json_object", "schema": response_format["json_schema"]["schema"]}
+        return response_format
 
     async def forget(self, completion: Completion) -> None:
         """Drop an answer the rules rejected, so the next identical request asks again."""
