@@ -8,6 +8,7 @@ import sys
 # command -> module under benchmarks/ exposing `main(argv: list[str]) -> int`
 COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
+    "cache-hits": "benchmarks.cachehits",
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",

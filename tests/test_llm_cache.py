@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from resolver.llm.cache import LruBackend, SingleFlight
-from resolver.testing.fake_llm import FakeLLM, Reply
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
 from tests.helpers import ClientFactory, metric, post, request_body
 
 PROP = metric("drug_sales", ("region", "STRING"))
@@ -155,3 +155,48 @@ async def test_single_flight_survives_a_leaving_caller_and_stops_when_all_leave(
     await asyncio.sleep(0.3)
     assert not finished.is_set()  # the call was cancelled with its last caller
     assert len(flights) == 0
+
+
+async def test_context_meant_for_another_property_does_not_break_the_key(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    risk = {
+        "name": "is_high_risk",
+        "type": "operator",
+        "parameters": [{"name": "threshold", "type": "NUMBER", "value_from": "input"}],
+    }
+    client = await make_client(llm_cache_ttl_s=300)
+    body = request_body(PROP, risk, query="当前华东地区的药品销售额和风险")
+
+    def answer(call: Call) -> Reply:
+        if call.property_name == "is_high_risk":
+            return Reply(content='{"_error": "missing is_high_risk: threshold | ask: 阈值？"}')
+        return plausible(call)
+
+    fake_llm.respond(answer)
+    status, _ = await post(client, body)
+    assert status == 422
+    calls = len(fake_llm.calls)
+    for context in ("threshold=0.8", {"threshold": 0.8}, "threshold：0.8；"):
+        status, payload = await post(client, {**body, "additional_context": context})
+        assert status == 200, payload
+    # The operator is settled from the context in code; the metric's prompt is unchanged.
+    assert len(fake_llm.calls) == calls
+    sales = [c for c in fake_llm.calls if c.property_name == "drug_sales"]
+    assert sales[0].task["additional_context"] == ""
+
+
+async def test_context_for_this_property_stays_in_its_prompt(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    client = await make_client(llm_cache_ttl_s=300)
+    prop = metric("drug_sales", ("region", "STRING"), ("top_n", "INTEGER"))
+    context = "region=华东；threshold=0.8；备注：只看上市公司"
+    body = request_body(prop, query="当前销售额前几名的药品", additional_context=context)
+    status, _ = await post(client, body)
+    assert status == 200
+    # region is this property's (and settled from the context); threshold is no input of
+    # any property here, so it stays as text for the model, as does the note.
+    [call] = fake_llm.calls
+    assert call.task["generate"] == ["top_n"]
+    assert call.task["additional_context"] == context

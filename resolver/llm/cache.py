@@ -84,6 +84,9 @@ class SingleFlight:
     def __len__(self) -> int:
         return len(self._calls)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._calls
+
     async def run(self, key: str, call: Callable[[], Awaitable[T]]) -> tuple[T, bool]:
         """`(result, shared)`: `shared` when another caller had already started the call."""
         entry = self._calls.get(key)

@@ -331,10 +331,10 @@ class LLMClient:
                 completion=completion,
             )
             return completion
+        self._report_cache("shared" if key in self._flights else "miss")
         completion, shared = await self._flights.run(
             key, lambda: self._call_and_store(key, body, deadline, purpose)
         )
-        self._report_cache("shared" if shared else "miss")
         return replace(completion, cached=shared) if shared else completion
 
     def _placed(self, messages: Sequence[Message]) -> list[Message]:

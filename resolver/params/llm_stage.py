@@ -20,20 +20,27 @@ from rules import registry
 from rules.spec import METRIC_TIME_PARAMS
 from rules.violation import Violation
 
-# The clock is given to the model as `now` (or `today`); a `now_ms=…` pair in free-text
-# context would only repeat it, to the millisecond, and make every prompt unique.
-_CLOCK_PAIR = re.compile(r"(?<![A-Za-z0-9_])now_ms\s*[=:：]\s*[0-9]{1,19}\s*[；;，,\n]?")
 _USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
 
 
 async def resolve_with_llm(
-    state: PropertyState, frame: Frame, llm: LLMClient, prompts: Prompts, deadline: float
+    state: PropertyState,
+    frame: Frame,
+    llm: LLMClient,
+    prompts: Prompts,
+    deadline: float,
+    *,
+    foreign_keys: frozenset[str] = frozenset(),
 ) -> PropertyState:
-    """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit."""
+    """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit.
+
+    `foreign_keys` are inputs of the request's other properties only: context pairs naming
+    them are values for those properties, and are left out of this prompt (and its cache key).
+    """
     generate = state.open_params()
     messages: list[Message] = [
         {"role": "system", "content": prompts.system(state.spec.kind)},
-        {"role": "user", "content": user_message(_task(state, frame, generate))},
+        {"role": "user", "content": user_message(_task(state, frame, generate, foreign_keys))},
     ]
     trace: dict[str, Any] = {
         "attempts": 0,
@@ -144,7 +151,9 @@ def _take_answer(
     return [], state.open_params()
 
 
-def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, Any]:
+def _task(
+    state: PropertyState, frame: Frame, generate: list[str], foreign_keys: frozenset[str]
+) -> dict[str, Any]:
     definition = state.definition
     task: dict[str, Any] = {
         "logic_property": {
@@ -157,7 +166,7 @@ def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, 
             ],
         },
         "query": frame.query,
-        "additional_context": _context_text(frame),
+        "additional_context": _context_text(frame, foreign_keys),
         "unique_identities": frame.identities,
         **_clock(state, frame, generate),
         "timezone": frame.tz.key,
@@ -181,16 +190,19 @@ def _clock(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str,
     return {"today": moment.date().isoformat()}
 
 
-def _context_text(frame: Frame) -> str:
-    """The context as the model sees it, less the clock (given separately)."""
+def _context_text(frame: Frame, foreign_keys: frozenset[str]) -> str:
+    """The context as the model sees it, less the clock (given separately) and the pairs
+    meant for the request's other properties."""
     context = frame.context
-    if context.is_json:
-        if "now_ms" not in context.pairs:
-            return context.text
-        return user_message({k: v for k, v in context.pairs.items() if k != "now_ms"})
-    if "now_ms" not in context.text:
+    dropped = {"now_ms", *foreign_keys} & context.pairs.keys()
+    if not dropped:
         return context.text
-    return _CLOCK_PAIR.sub("", context.text).strip()
+    if context.is_json:
+        kept = {k: v for k, v in context.pairs.items() if k not in dropped}
+        return user_message(kept) if kept else ""
+    names = "|".join(re.escape(k) for k in sorted(dropped))
+    pair = re.compile(rf"(?<![A-Za-z0-9_])(?:{names})\s*[=:：]\s*[^；;，,\n]*[；;，,\n]?\s*")
+    return pair.sub("", context.text).strip()
 
 
 def _response_format(

@@ -92,8 +92,15 @@ class ParamsService:
         deadline = time.monotonic() + budget
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
+        inputs = {d.name: {p.name for p in d.inputs()} for d in request.logic_properties}
+
         async def worker(state: PropertyState) -> PropertyState:
-            return await resolve_with_llm(state, frame, llm, self.prompts, deadline)
+            # Context pairs that only other properties take are left out of this prompt.
+            others = set().union(*(v for k, v in inputs.items() if k != state.name))
+            foreign = frozenset(others - inputs[state.name])
+            return await resolve_with_llm(
+                state, frame, llm, self.prompts, deadline, foreign_keys=foreign
+            )
 
         try:
             async with asyncio.timeout(budget):
