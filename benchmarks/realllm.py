@@ -291,7 +291,8 @@ def main(argv: list[str]) -> int:
         return 2
     out = results_dir(args.save)
     started = time.perf_counter()
-    with llama_server(*found, out / "real-llm-server.log") as server:
+    # The server's own log is scratch, wherever the figures go.
+    with llama_server(*found, results_dir(False) / "real-llm-server.log") as server:
         modes = [asyncio.run(run_mode(server.base_url, mode)) for mode in MODES]
     result: dict[str, Any] = {
         "scenario": "real-llm",
