@@ -30,16 +30,16 @@ def test_circuit_opens_after_n_failures_probes_once_and_closes() -> None:
     circuit.call_succeeded()  # a success restarts the count
     for _ in range(2):
         circuit.attempt_failed()
-    assert circuit.state == "closed"
+    assert circuit.snapshot()["state"] == "closed"
     circuit.attempt_failed()
     assert circuit.snapshot()["state"] == "open"
     assert not circuit.admit()
     now[0] = 10.0
-    assert circuit.state == "half_open"
+    assert circuit.snapshot()["state"] == "half_open"
     assert circuit.admit()  # the probe
     assert not circuit.admit()  # only one at a time
     circuit.call_succeeded()
-    assert circuit.state == "closed"
+    assert circuit.snapshot()["state"] == "closed"
     assert moves == ["open", "half_open", "closed"]
 
 
@@ -52,7 +52,7 @@ def test_a_failed_probe_reopens_and_an_unjudged_one_frees_the_slot() -> None:
     circuit.release_probe()  # a 4xx or a cancellation says nothing
     assert circuit.admit()
     circuit.call_failed("probe failed")
-    assert circuit.state == "open"
+    assert circuit.snapshot()["state"] == "open"
     assert circuit.opened == 2
     assert circuit.snapshot()["retry_primary_in_s"] == 1.0
 
