@@ -22,8 +22,9 @@ TIME_VALUE_PATTERN = (
     r"|[0-9]{4}(-[0-9]{2}(-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?"
     r"(Z|[+-][0-9]{2}:[0-9]{2})?)?)?)?)$"
 )
-# The reader accepts up to 2,000 characters of `_error`; one line of ask is plenty.
-_ASK_PATTERN = r"[^\n|]{1,300}"
+# One line of ask (the reader caps `_error` at 2,000 characters). A bounded repetition
+# (`{1,300}`) would compile to hundreds of grammar rules and slow constrained sampling.
+_ASK_PATTERN = r"[^\n|]+"
 _JSON_TYPE = {
     ParamType.STRING: "string",
     ParamType.INTEGER: "integer",
