@@ -73,7 +73,8 @@ class Variants:
         )
 
     async def __aenter__(self) -> Variants:
-        settings = Settings(llm_base_url=self.base_url, llm_api_key="sk-bench")
+        # The cache off: every call must reach the fake to be measured.
+        settings = Settings(llm_base_url=self.base_url, llm_api_key="sk-bench", llm_cache_ttl_s=0)
         limiter = LLMLimiter(max_inflight=16, qps=None, max_pending=256)
         self.ours = LLMClient(settings, limiter)
         self.session = aiohttp.ClientSession()
