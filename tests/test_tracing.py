@@ -3,10 +3,14 @@ upstream call, continuing an incoming `traceparent`; nothing recorded when traci
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Iterator
 from typing import Any
 
+import aiohttp
 import pytest
+from aiohttp import web
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -14,7 +18,7 @@ from opentelemetry.trace import SpanKind
 
 from resolver.core import tracing
 from resolver.testing.fake_llm import FakeLLM
-from tests.helpers import ClientFactory, KnFakes, metric, request_body
+from tests.helpers import ClientFactory, KnFakes, metric, request_body, serve
 
 PROP = metric("drug_sales", ("region", "STRING"))
 BODY = request_body(PROP, query="当前华东地区的药品销售额")
@@ -128,3 +132,33 @@ async def test_tracing_off_records_nothing_and_adds_no_middleware(
     assert len(client.app.middlewares) == 1
     response = await client.get("/healthz", headers={"traceparent": TRACEPARENT})
     assert response.headers["x-trace-id"] == PARENT_TRACE
+
+
+@pytest.mark.slow
+async def test_spans_are_exported_over_otlp_when_the_endpoint_is_set(
+    aiohttp_server: Any, fake: FakeLLM
+) -> None:
+    received: list[tuple[str, bytes]] = []
+
+    async def collect(request: web.Request) -> web.Response:
+        received.append((request.headers.get("Content-Type", ""), await request.read()))
+        return web.Response(body=b"", content_type="application/x-protobuf")
+
+    collector = web.Application()
+    collector.router.add_post("/v1/traces", collect)
+    server = await aiohttp_server(collector)
+    endpoint = str(server.make_url("")).rstrip("/")
+    async with serve(fake, OTEL_EXPORTER_OTLP_ENDPOINT=endpoint) as service:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(
+                f"{service.url}/v1/dynamic-params", json=BODY, headers={"traceparent": TRACEPARENT}
+            ) as response,
+        ):
+            assert response.status == 200
+        service.process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(service.process.wait(), 30)
+    assert received, "no OTLP export reached the collector"
+    content_type = received[0][0]
+    assert content_type == "application/x-protobuf"
+    assert bytes.fromhex(PARENT_TRACE) in b"".join(p for _, p in received)
