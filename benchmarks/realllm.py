@@ -211,6 +211,7 @@ async def run_case(session: ClientSession, url: str, case: Case) -> dict[str, An
     elapsed_ms = (time.perf_counter() - began) * 1000
     debug = payload.get("debug") or (payload.get("error", {}).get("details") or {}).get("debug")
     llm = ((debug or {}).get("properties", {}).get(case.prop["name"]) or {}).get("llm") or {}
+    finish = llm.get("finish_reason")
     content = llm.get("response")
     fits = None
     if content is not None and llm.get("request"):
@@ -232,6 +233,7 @@ async def run_case(session: ClientSession, url: str, case: Case) -> dict[str, An
         "schema_valid": fits,
         "latency_ms": round(elapsed_ms, 1),
         "usage": llm.get("usage"),
+        "finish_reason": finish,
         "answer": content,
         "error": payload.get("_error"),
     }
@@ -273,6 +275,7 @@ def summarise(mode: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "statuses": dict(statuses),
         "server_refused": sum(1 for r in rows if "HTTP 4" in (r["error"] or "")),
         "schema_valid": f"{sum(bool(r['schema_valid']) for r in checked)}/{len(checked)}",
+        "cut_by_max_tokens": sum(1 for r in rows if r["finish_reason"] == "length"),
         "usage_reported": f"{len(tokens)}/{sum(1 for r in rows if r['answer'] is not None)}",
         "total_tokens": sum(tokens),
         "latency_p50_ms": round(statistics.median(r["latency_ms"] for r in rows), 1),

@@ -162,3 +162,16 @@ async def test_a_4xx_from_the_primary_is_not_a_reason_to_fall_back(
     assert len(fallback_llm.calls) == 0
     ready = orjson.loads(await (await client.get("/readyz")).read())
     assert ready["llm"]["circuit"]["state"] == "closed"
+
+
+async def test_an_llm_failure_with_return_debug_shows_what_the_model_said(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.push(Reply(content="no json here"))
+    client = await make_client()
+    body = {**BODY, "options": {"return_debug": True, "max_repair_rounds": 0}}
+    status, payload = await post(client, body)
+    assert status == 502
+    llm = payload["error"]["details"]["debug"]["properties"]["drug_sales"]["llm"]
+    assert llm["response"] == "no json here"
+    assert llm["usage"]["total_tokens"] > 0

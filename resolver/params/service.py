@@ -153,7 +153,10 @@ def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolve
         if s.missing and s.failure is None
     ]
     if failures:
-        raise _combined_failure(failures, missing)
+        failure = _combined_failure(failures, missing)
+        if shown is not None and isinstance(failure.details, dict):
+            failure.details["debug"] = shown  # what the model said, as for a 422
+        raise failure
     if missing:
         line = "; ".join(
             f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}" for m in missing
