@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import os
 import pstats
 import statistics
 import time
@@ -22,6 +23,7 @@ import openai
 import orjson
 
 from benchmarks.procs import Proc
+from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
 from resolver.llm.limiter import LLMLimiter
@@ -273,6 +275,8 @@ def plot_variants(variants: dict[str, dict[str, Any]], path: Path) -> None:
 def llm_client(fake: Proc, out: Path, *, quick: bool) -> dict[str, Any]:
     """Run the comparison against a started fake; the PNG goes to `out`."""
     calls, repeats = (300, 3) if quick else (600, 5)
+    # Logging as in production (JSON lines, batched): the client logs one line per call.
+    configure_logging("INFO", "json", stream=open(os.devnull, "w"))  # noqa: SIM115
     figures = asyncio.run(measure(fake.base_url + "/v1", calls=calls, repeats=repeats))
     plot_variants(figures["variants"], out / "llm-client.png")
     ours = figures["variants"]["resolver_llm_client"]
