@@ -9,7 +9,6 @@ for what a schema cannot say (`start <= end`, a date that does not exist).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,6 +35,7 @@ _JSON_TYPE = {
 # The operator-schema keywords the rules enforce (rule 5.3.2) and decoders understand.
 _KEPT = ("type", "enum", "properties", "required", "items")
 _MAX_DEPTH = 8
+_REGEX_SPECIALS = frozenset("\\^$.|?*+()[]{}/")
 
 
 def answer_schema(spec: PropertySpec, generate: Sequence[str]) -> dict[str, Any]:
@@ -141,6 +141,12 @@ def _fits(json_type: str, value: Any) -> bool:
 
 def _error_pattern(spec: PropertySpec, generate: Sequence[str]) -> str:
     """`missing <name>: p1,p2 | ask: …` naming only the open params."""
-    names = "|".join(re.escape(n) for n in generate) or "[^,|]+"
+    names = "|".join(_literal(n) for n in generate) or "[^,|]+"
     param = f"({names})"
-    return f"^missing {re.escape(spec.name)}: {param}(,{param})* \\| ask: {_ASK_PATTERN}$"
+    return f"^missing {_literal(spec.name)}: {param}(,{param})* \\| ask: {_ASK_PATTERN}$"
+
+
+def _literal(text: str) -> str:
+    """`text` as a regex literal that every engine reads alike. Not `re.escape`: its `\\-`
+    is an invalid escape for ECMAScript-style engines (the JSON Schema `pattern` dialect)."""
+    return "".join(f"\\{c}" if c in _REGEX_SPECIALS else c for c in text)
