@@ -294,9 +294,15 @@ def main(argv: list[str]) -> int:
         return 2
     out = results_dir(args.save)
     started = time.perf_counter()
-    # The server's own log is scratch, wherever the figures go.
-    with llama_server(*found, results_dir(False) / "real-llm-server.log") as server:
-        modes = [asyncio.run(run_mode(server.base_url, mode)) for mode in MODES]
+    modes: list[dict[str, Any]] = []
+    for mode in MODES:
+        # A fresh server per mode, so that one mode's crash cannot spoil the next; its log is
+        # scratch, wherever the figures go.
+        log = results_dir(False) / f"real-llm-server-{mode}.log"
+        with llama_server(*found, log) as server:
+            summary = asyncio.run(run_mode(server.base_url, mode))
+            summary["server_exit_code"] = server.process.poll()
+        modes.append(summary)
     result: dict[str, Any] = {
         "scenario": "real-llm",
         "server": "llama-cpp-python server (llama.cpp), Gemma 3 270M Q4_K_M, 2 threads, loopback",
@@ -310,10 +316,11 @@ def main(argv: list[str]) -> int:
         "modes": modes,
     }
     write_json(result, out / "real-llm.json")
-    for mode in modes:
+    for shown in modes:
         print(
-            f"{mode['mode']:12} accuracy {mode['right']}/{mode['cases']}  "
-            f"schema-valid {mode['schema_valid']}  statuses {mode['statuses']}  "
-            f"usage {mode['usage_reported']}  p50 {mode['latency_p50_ms']} ms"
+            f"{shown['mode']:12} accuracy {shown['right']}/{shown['cases']}  "
+            f"schema-valid {shown['schema_valid']}  statuses {shown['statuses']}  "
+            f"usage {shown['usage_reported']}  p50 {shown['latency_p50_ms']} ms  "
+            f"server exit {shown['server_exit_code']}"
         )
     return 0

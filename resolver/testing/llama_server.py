@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import socket
 import subprocess
 import time
@@ -21,6 +22,14 @@ from pathlib import Path
 PYTHON_VARIABLE = "RESOLVER_REAL_LLM_PYTHON"
 MODEL_VARIABLE = "RESOLVER_REAL_LLM_MODEL"
 _START_TIMEOUT_S = 120.0
+# The server's address space is capped: llama.cpp's grammar engine can blow up on some
+# constrained generations (in json_object mode a run reached 24 GB and the kernel's OOM
+# killer stepped in on a shared machine). Capped, the server fails alone.
+MEMORY_LIMIT_BYTES = 4 << 30
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,11 @@ class LlamaServer:
     base_url: str
     model: str
     log: Path
+    process: subprocess.Popen[bytes]
+
+    def alive(self) -> bool:
+        """Whether the server process still runs."""
+        return self.process.poll() is None
 
 
 def configured() -> tuple[str, str] | None:
@@ -74,7 +88,11 @@ def llama_server(python: str, model: str, log: Path, *, threads: int = 2) -> Ite
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as sink:
         process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-            argv, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            argv,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_cap_memory,  # noqa: PLW1509 - no threads in this process yet matter
         )
     base_url = f"http://127.0.0.1:{port}/v1"
     try:
@@ -91,7 +109,7 @@ def llama_server(python: str, model: str, log: Path, *, threads: int = 2) -> Ite
             if time.monotonic() > deadline:
                 raise RuntimeError(f"llama_cpp.server did not come up; see {log}")
             time.sleep(0.5)
-        yield LlamaServer(base_url, "gemma-3-270m", log)
+        yield LlamaServer(base_url, "gemma-3-270m", log, process)
     finally:
         process.terminate()
         try:
