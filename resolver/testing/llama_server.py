@@ -25,7 +25,7 @@ _START_TIMEOUT_S = 120.0
 # The server's address space is capped: llama.cpp's grammar engine can blow up on some
 # constrained generations (in json_object mode a run reached 24 GB and the kernel's OOM
 # killer stepped in on a shared machine). Capped, the server fails alone.
-MEMORY_LIMIT_BYTES = 4 << 30
+MEMORY_LIMIT_BYTES = 6 << 30
 
 
 def _cap_memory() -> None:
@@ -79,11 +79,13 @@ def llama_server(python: str, model: str, log: Path, *, threads: int = 2) -> Ite
         "--port",
         str(port),
         "--n_ctx",
-        "4096",
+        "2048",  # llama-cpp-python keeps n_ctx x n_vocab float scores: 2 GiB for Gemma's 262k
         "--n_threads",
         str(threads),
         "--cache",
         "true",
+        "--cache_size",
+        str(256 << 20),  # the prompt-prefix cache (the shared instructions), in bytes
     ]
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as sink:
