@@ -21,9 +21,9 @@ TIME_VALUE_PATTERN = (
     r"|[0-9]{4}(-[0-9]{2}(-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?"
     r"(Z|[+-][0-9]{2}:[0-9]{2})?)?)?)?)$"
 )
-# One line of ask (the reader caps `_error` at 2,000 characters). A bounded repetition
-# (`{1,300}`) would compile to hundreds of grammar rules and slow constrained sampling.
-_ASK_PATTERN = r"[^\n|]+"
+# One line of ask, bounded: a decoder held to an unbounded string can loop inside it until
+# max_tokens cuts the answer (Gemma 270M did, with "1000…"), and a cut answer is unreadable.
+_ASK_PATTERN = r"[^\n|]{1,200}"
 _JSON_TYPE = {
     ParamType.STRING: "string",
     ParamType.INTEGER: "integer",
@@ -143,7 +143,8 @@ def _error_pattern(spec: PropertySpec, generate: Sequence[str]) -> str:
     """`missing <name>: p1,p2 | ask: …` naming only the open params."""
     names = "|".join(_literal(n) for n in generate) or "[^,|]+"
     param = f"({names})"
-    return f"^missing {_literal(spec.name)}: {param}(,{param})* \\| ask: {_ASK_PATTERN}$"
+    more = f"{{0,{max(0, len(generate) - 1)}}}"  # at most every open param once
+    return f"^missing {_literal(spec.name)}: {param}(,{param}){more} \\| ask: {_ASK_PATTERN}$"
 
 
 def _literal(text: str) -> str:
