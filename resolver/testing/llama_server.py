@@ -22,9 +22,8 @@ from pathlib import Path
 PYTHON_VARIABLE = "RESOLVER_REAL_LLM_PYTHON"
 MODEL_VARIABLE = "RESOLVER_REAL_LLM_MODEL"
 _START_TIMEOUT_S = 120.0
-# The server's address space is capped: llama.cpp's grammar engine can blow up on some
-# constrained generations (in json_object mode a run reached 24 GB and the kernel's OOM
-# killer stepped in on a shared machine). Capped, the server fails alone.
+# The server's address space is capped: with its prompt cache on, llama-cpp-python grew to
+# 24 GB and met the kernel's OOM killer on a shared machine. Capped, it fails alone.
 MEMORY_LIMIT_BYTES = 6 << 30
 
 
@@ -82,10 +81,9 @@ def llama_server(python: str, model: str, log: Path, *, threads: int = 2) -> Ite
         "2048",  # llama-cpp-python keeps n_ctx x n_vocab float scores: 2 GiB for Gemma's 262k
         "--n_threads",
         str(threads),
-        "--cache",
-        "true",
-        "--cache_size",
-        str(256 << 20),  # the prompt-prefix cache (the shared instructions), in bytes
+        # No `--cache`: its saved states copy the prompt's float scores (prompt tokens x 262k
+        # vocabulary: ~1 GiB per call) past its own size limit. Consecutive calls still share
+        # the instructions' prefix: llama.cpp keeps the last prompt's KV cache.
     ]
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as sink:
