@@ -247,7 +247,7 @@ async def run_mode(base_url: str, mode: str) -> dict[str, Any]:
         llm_timeout_s=120,
         request_timeout_s=300,
         llm_cache_ttl_s=0,
-        llm_max_tokens=128,
+        llm_max_tokens=256,  # the longest answer the schema allows fits (digits are one token each)
         llm_system_prompt="user",  # Gemma has no system role
         **MODES[mode],
     )

@@ -39,7 +39,7 @@ async def _client(make_client: ClientFactory, server: LlamaServer, **settings: A
         "llm_model": server.model,
         "llm_timeout_s": 120,
         "request_timeout_s": 300,
-        "llm_max_tokens": 128,
+        "llm_max_tokens": 256,
         "llm_system_prompt": "user",  # Gemma has no system role
     }
     values.update(settings)

@@ -23,7 +23,7 @@ TIME_VALUE_PATTERN = (
 )
 # One line of ask, bounded: a decoder held to an unbounded string can loop inside it until
 # max_tokens cuts the answer (Gemma 270M did, with "1000…"), and a cut answer is unreadable.
-_ASK_PATTERN = r"[^\n|]{1,200}"
+_ASK_PATTERN = r"[^\n|]{1,160}"
 _JSON_TYPE = {
     ParamType.STRING: "string",
     ParamType.INTEGER: "integer",
