@@ -117,7 +117,7 @@ class Variants:
         return content
 
     async def resolver(self) -> str | None:
-        """The service's client: limiter, tenacity, the SDK's streaming-response form."""
+        """The service's client: limiter, tenacity, the SDK's documented `post`."""
         completion = await self.ours.complete(
             self.messages,
             deadline=time.monotonic() + 30,
