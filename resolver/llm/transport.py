@@ -24,8 +24,17 @@ import httpx2
 
 # Only what zlib inflates here; brotli/zstd bodies could not be bounded the same way.
 _ACCEPT_ENCODING = "gzip, deflate"
-# The body is handed over decoded and whole, so these no longer describe it.
-_DROPPED_HEADERS = frozenset({b"content-encoding", b"content-length", b"transfer-encoding"})
+# What the SDK and the client read of a response: the body's type, Retry-After (seconds or
+# ms), the request id, and the gateways' rate-limit headers. The body is handed over decoded
+# and whole, so its encoding and length headers no longer describe it.
+_KEPT_HEADERS = frozenset({b"content-type", b"retry-after", b"retry-after-ms", b"x-request-id"})
+
+
+def _kept_header(name: bytes) -> bool:
+    lowered = name.lower()
+    return lowered in _KEPT_HEADERS or lowered.startswith(b"x-ratelimit-")
+
+
 _RESET_HEADERS = frozenset({b"accept-encoding", b"host", b"content-length", b"transfer-encoding"})
 
 
@@ -120,7 +129,9 @@ class BoundedAiohttpTransport(httpx2.AsyncBaseTransport):
             ) from exc
         finally:
             response.release()
-        kept = [(k, v) for k, v in response.raw_headers if k.lower() not in _DROPPED_HEADERS]
+        # Only what the SDK and the client read: every header handed to httpx2 is decoded
+        # again on each look-up (the SDK looks up a few per call).
+        kept = [(k, v) for k, v in response.raw_headers if _kept_header(k)]
         return httpx2.Response(
             status_code=response.status, headers=kept, content=body, request=request
         )
