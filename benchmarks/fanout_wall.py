@@ -25,7 +25,10 @@ async def _measure(properties: int, latency_s: float, concurrency: int, repeat: 
     fake = FakeLLM(latency_s=latency_s)
     fake_server = TestServer(fake.app())
     await fake_server.start_server()
-    settings = Settings(llm_base_url=str(fake_server.make_url("/v1")), llm_api_key="bench")
+    # The same body is sent again and again: the LLM result cache would answer the repeats.
+    settings = Settings(
+        llm_base_url=str(fake_server.make_url("/v1")), llm_api_key="bench", llm_cache_ttl_s=0
+    )
     client = TestClient(TestServer(create_app(settings)))
     await client.start_server()
     body = fanout_body(properties, concurrency)

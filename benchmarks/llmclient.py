@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import os
 import pstats
 import statistics
 import time
@@ -22,6 +23,7 @@ import openai
 import orjson
 
 from benchmarks.procs import Proc
+from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
 from resolver.llm.limiter import LLMLimiter
@@ -73,7 +75,8 @@ class Variants:
         )
 
     async def __aenter__(self) -> Variants:
-        settings = Settings(llm_base_url=self.base_url, llm_api_key="sk-bench")
+        # The cache off: every call must reach the fake to be measured.
+        settings = Settings(llm_base_url=self.base_url, llm_api_key="sk-bench", llm_cache_ttl_s=0)
         limiter = LLMLimiter(max_inflight=16, qps=None, max_pending=256)
         self.ours = LLMClient(settings, limiter)
         self.session = aiohttp.ClientSession()
@@ -114,7 +117,7 @@ class Variants:
         return content
 
     async def resolver(self) -> str | None:
-        """The service's client: limiter, tenacity, the SDK's streaming-response form."""
+        """The service's client: limiter, tenacity, the SDK's documented `post`."""
         completion = await self.ours.complete(
             self.messages,
             deadline=time.monotonic() + 30,
@@ -272,6 +275,8 @@ def plot_variants(variants: dict[str, dict[str, Any]], path: Path) -> None:
 def llm_client(fake: Proc, out: Path, *, quick: bool) -> dict[str, Any]:
     """Run the comparison against a started fake; the PNG goes to `out`."""
     calls, repeats = (300, 3) if quick else (600, 5)
+    # Logging as in production (JSON lines, batched): the client logs one line per call.
+    configure_logging("INFO", "json", stream=open(os.devnull, "w"))  # noqa: SIM115
     figures = asyncio.run(measure(fake.base_url + "/v1", calls=calls, repeats=repeats))
     plot_variants(figures["variants"], out / "llm-client.png")
     ours = figures["variants"]["resolver_llm_client"]

@@ -111,7 +111,9 @@ async def test_settled_time_values_are_fixed_for_the_llm(
     [call] = fake_llm.calls
     assert call.task["generate"] == ["region"]
     assert call.task["fixed"] == {"instant": True}
-    assert call.task["now"] == "2025-11-13T09:12:22.241+08:00"
+    # No time value is asked for, so the prompt holds the date only (a stable cache key).
+    assert call.task["today"] == "2025-11-13"
+    assert "now" not in call.task
     assert result["dynamic_params"]["drug_sales"] == {"instant": True, "region": "示例"}
 
 

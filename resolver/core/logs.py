@@ -1,13 +1,121 @@
-"""structlog set-up: JSON lines via orjson (or console), with the request's trace_id bound."""
+"""structlog set-up: JSON lines via orjson (or console), with the request's trace_id bound.
+
+Lines are written in batches, off the request's hot path: one `write(2)` per line cost
+17–21 µs of CPU per request (py-spy, rules-only). A line goes into a buffer; the buffer is
+written when it holds `_MAX_LINES`, `_FLUSH_S` after its first line, and on shutdown
+(`flush_logs`, also registered with atexit). A process killed with SIGKILL loses at most the
+last `_FLUSH_S` of lines.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import logging
 import sys
 from typing import Any, Literal, TextIO
 
 import orjson
 import structlog
+
+_FLUSH_S = 0.05
+_MAX_LINES = 256
+# The workers of `--workers N` share stdout: a pipe keeps a write of at most PIPE_BUF (4 KiB on
+# Linux) whole, so a batch goes out in writes of whole lines that fit in it.
+_PIPE_BUF = 4096
+
+
+class LineBuffer:
+    """Lines for one stream, written together: at most `_FLUSH_S` late, or at once when no
+    event loop runs (start-up, the CLI's `resolve`, shutdown)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._lines: list[str] = []
+        self._scheduled: asyncio.TimerHandle | None = None
+
+    def write(self, text: str) -> None:
+        """Queue `text` (one or more whole lines)."""
+        self._lines.append(text)
+        if len(self._lines) >= _MAX_LINES:
+            self.flush()
+        elif self._scheduled is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self.flush()
+                return
+            self._scheduled = loop.call_later(_FLUSH_S, self.flush)
+
+    def flush(self) -> None:
+        """Write what is queued, in one call."""
+        if self._scheduled is not None:
+            self._scheduled.cancel()
+            self._scheduled = None
+        if not self._lines:
+            return
+        lines, self._lines = self._lines, []
+        try:
+            for chunk in _chunks(lines):
+                self.stream.write(chunk)
+                self.stream.flush()
+        except (OSError, ValueError):
+            pass  # a closed stdout (the reader went away) must not break a request
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """The lines joined into pieces of at most `_PIPE_BUF` bytes (a longer line alone)."""
+    chunks: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in lines:
+        length = len(line.encode())
+        if current and size + length > _PIPE_BUF:
+            chunks.append("".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += length
+    if current:
+        chunks.append("".join(current))
+    return chunks
+
+
+class _BufferedLogger:
+    """A structlog logger whose every level writes one line into a `LineBuffer`."""
+
+    def __init__(self, buffer: LineBuffer) -> None:
+        self._buffer = buffer
+
+    def msg(self, message: str) -> None:
+        """Queue one rendered line."""
+        self._buffer.write(message + "\n")
+
+    log = debug = info = warn = warning = err = error = critical = exception = fatal = msg
+
+
+class _BufferStream:
+    """What the standard library's StreamHandler writes to: the same buffer, same order."""
+
+    def __init__(self, buffer: LineBuffer) -> None:
+        self._buffer = buffer
+
+    def write(self, text: str) -> None:
+        self._buffer.write(text)
+
+    def flush(self) -> None:
+        """Writing is batched; `flush_logs` writes."""
+
+
+_buffers: list[LineBuffer] = []
+
+
+def flush_logs() -> None:
+    """Write every queued line now (shutdown, and before a process exits)."""
+    for buffer in _buffers:
+        buffer.flush()
+
+
+atexit.register(flush_logs)
 
 
 def _dumps_str(obj: Any, **_: Any) -> str:
@@ -20,6 +128,9 @@ def configure_logging(
     """Route structlog and the standard library's logging (aiohttp, openai) through one renderer."""
     numeric = logging.getLevelNamesMapping()[level.upper()]
     output = stream if stream is not None else sys.stdout
+    flush_logs()
+    buffer = LineBuffer(output)
+    _buffers[:] = [buffer]
     shared: list[structlog.typing.Processor] = [
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
@@ -33,12 +144,10 @@ def configure_logging(
     structlog.configure(
         processors=[*shared, structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        # One write per line (message and newline together): the workers of `--workers N`
-        # share stdout, and a pipe keeps writes under 4 KiB whole, not two writes in a row.
-        logger_factory=structlog.WriteLoggerFactory(output),
+        logger_factory=lambda *_: _BufferedLogger(buffer),
         cache_logger_on_first_use=True,
     )
-    handler = logging.StreamHandler(output)
+    handler = logging.StreamHandler(_BufferStream(buffer))
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+_CIRCUIT_STATES = {"closed": 0, "half_open": 1, "open": 2}
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 
 
@@ -59,6 +60,47 @@ class Metrics:
         self._request_children: dict[tuple[str, int], tuple[Counter, Histogram]] = {}
         self.llm_pending = Gauge(
             "resolver_llm_pending", "LLM calls waiting for a slot now.", registry=self.registry
+        )
+
+        self.llm_calls = Counter(
+            "resolver_llm_calls",
+            "LLM calls (each after its retries), by endpoint, model, outcome (ok, cached, "
+            "llm_unavailable, llm_timeout, llm_output_invalid, overloaded) and purpose (first "
+            "ask or repair round).",
+            ["endpoint", "model", "outcome", "purpose"],
+            registry=self.registry,
+        )
+        self.llm_retries = Counter(
+            "resolver_llm_retries",
+            "Transport retries of LLM calls (attempts beyond the first), by endpoint and model.",
+            ["endpoint", "model"],
+            registry=self.registry,
+        )
+        self.llm_tokens = Counter(
+            "resolver_llm_tokens",
+            "Tokens the LLM reported (usage), by model and type (prompt, completion); "
+            "answers served by the cache cost none.",
+            ["model", "type"],
+            registry=self.registry,
+        )
+        self.llm_cache = Counter(
+            "resolver_llm_cache_lookups",
+            "LLM result cache look-ups, by result (hit, miss, shared: joined an identical "
+            "call in flight).",
+            ["result"],
+            registry=self.registry,
+        )
+        self.llm_circuit = Gauge(
+            "resolver_llm_circuit_state",
+            "Circuit of an LLM endpoint: 0 closed, 1 half-open, 2 open (calls go to the fallback).",
+            ["endpoint"],
+            registry=self.registry,
+        )
+        self.llm_circuit_moves = Counter(
+            "resolver_llm_circuit_transitions",
+            "Moves of an LLM endpoint's circuit, by endpoint and new state.",
+            ["endpoint", "state"],
+            registry=self.registry,
         )
 
         self.upstream_calls = Counter(
@@ -146,6 +188,35 @@ class Metrics:
         """Count one LLM attempt."""
         self.llm_attempts.labels(outcome).inc()
         self.llm_latency.observe(seconds)
+
+    def observe_llm_call(
+        self,
+        endpoint: str,
+        model: str,
+        *,
+        outcome: str,
+        purpose: str,
+        attempts: int,
+        usage: dict[str, int] | None,
+    ) -> None:
+        """Count one LLM call, its retries and the tokens it used."""
+        self.llm_calls.labels(endpoint, model, outcome, purpose).inc()
+        if attempts > 1:
+            self.llm_retries.labels(endpoint, model).inc(attempts - 1)
+        if usage:
+            for kind in ("prompt", "completion"):
+                tokens = usage.get(f"{kind}_tokens")
+                if tokens:
+                    self.llm_tokens.labels(model, kind).inc(tokens)
+
+    def observe_llm_cache(self, result: str) -> None:
+        """Count one cache look-up."""
+        self.llm_cache.labels(result).inc()
+
+    def observe_llm_circuit(self, endpoint: str, state: str) -> None:
+        """An endpoint's circuit moved."""
+        self.llm_circuit.labels(endpoint).set(_CIRCUIT_STATES.get(state, -1))
+        self.llm_circuit_moves.labels(endpoint, state).inc()
 
     def observe_upstream_call(self, service: str, outcome: str, seconds: float) -> None:
         """Count one call to an upstream service."""

@@ -40,8 +40,21 @@ class Settings(BaseSettings):
     llm_max_inflight: int = Field(default=16, ge=1, le=1024)
     llm_qps: float | None = Field(default=None, gt=0, le=1e6)
     llm_response_format: ResponseFormat = "json_object"
+    # How `json_schema` travels: OpenAI's `{"type": "json_schema", "json_schema": {...}}`, or
+    # `{"type": "json_object", "schema": {...}}` (llama-cpp-python's server, some gateways).
+    llm_json_schema_style: Literal["openai", "json_object"] = "openai"
+    # Where the instructions go: a system message, or the start of the first user message
+    # (for models without a system role: Gemma's template drops system messages).
+    llm_system_prompt: Literal["system", "user"] = "system"
     llm_max_tokens: int = Field(default=1024, ge=16)
     llm_max_response_bytes: int = Field(default=1 << 20, ge=1024)
+    llm_fallback_base_url: str | None = None
+    llm_fallback_model: str | None = None
+    llm_fallback_api_key: SecretStr = SecretStr("")
+    llm_circuit_failures: int = Field(default=5, ge=1, le=1000)
+    llm_circuit_cool_down_s: float = Field(default=30.0, gt=0, le=86400, allow_inf_nan=False)
+    llm_cache_ttl_s: float = Field(default=300.0, ge=0, le=86400, allow_inf_nan=False)
+    llm_cache_max_entries: int = Field(default=10_000, ge=1, le=10_000_000)
 
     request_timeout_s: float = Field(default=30.0, gt=0, le=_HOUR)
     max_concurrency: int = Field(default=4, ge=1, le=16)
@@ -108,6 +121,11 @@ class Settings(BaseSettings):
             raise ValueError(f"unknown IANA timezone {value!r}") from exc
         return value
 
+    @field_validator("llm_fallback_model", mode="before")
+    @classmethod
+    def _blank_model_is_unset(cls, value: object) -> object:
+        return (value.strip() or None) if isinstance(value, str) else value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_level(cls, value: object) -> object:
@@ -115,6 +133,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "llm_base_url",
+        "llm_fallback_base_url",
         "ontology_manager_url",
         "bkn_backend_url",
         "operator_integration_url",
@@ -131,6 +150,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "llm_base_url",
+        "llm_fallback_base_url",
         "ontology_manager_url",
         "bkn_backend_url",
         "operator_integration_url",

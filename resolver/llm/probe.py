@@ -19,15 +19,19 @@ class LLMProbe:
         self._session: aiohttp.ClientSession | None = None
         self._checked_at = -_CACHE_S
         self._result: tuple[bool, str] = (False, "not checked yet")
+        # The fallback endpoint's probe, when one is configured (closed with this one).
+        self.fallback: LLMProbe | None = None
 
     async def start(self) -> None:
         """Open the probe's own small connection pool."""
         self._session = aiohttp.ClientSession(timeout=_TIMEOUT)
 
     async def close(self) -> None:
-        """Close the pool."""
+        """Close the pool (and the fallback's)."""
         if self._session is not None:
             await self._session.close()
+        if self.fallback is not None:
+            await self.fallback.close()
 
     async def reachable(self) -> tuple[bool, str]:
         """`(ok, detail)`; cached so a busy readiness check does not hammer the LLM."""

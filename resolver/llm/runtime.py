@@ -13,12 +13,13 @@ from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
 from resolver.llm.limiter import CallLimiter, LLMLimiter
 from resolver.llm.probe import LLMProbe
+from resolver.llm.shared_cache import RedisCacheBackend
 from resolver.llm.shared_limiter import RedisLimiter
 
 
 @dataclass(frozen=True, slots=True)
 class LLMRuntime:
-    """The process's LLM client and the readiness probe of its endpoint."""
+    """The process's LLM client and the readiness probe of its endpoint(s)."""
 
     client: LLMClient
     probe: LLMProbe
@@ -36,13 +37,20 @@ async def open_llm(
         open_redis(settings, metrics) as link,
         open_limiter(settings, link, metrics) as limiter,
     ):
-        client = LLMClient(
-            settings, limiter, metrics.observe_llm_attempt if metrics else None, lifecycle
-        )
+        # With Redis the result cache is the cluster's: a retry on another replica is a hit.
+        cache = RedisCacheBackend(link) if link is not None else None
+        client = LLMClient(settings, limiter, metrics, lifecycle, cache)
         if metrics is not None:
             metrics.watch(limiter)
+            if client.circuit is not None:
+                metrics.llm_circuit.labels(client.circuit.name).set(0)
         probe = LLMProbe(settings.llm_base_url, settings.llm_api_key.get_secret_value())
         await probe.start()
+        if settings.llm_fallback_base_url is not None:
+            probe.fallback = LLMProbe(
+                settings.llm_fallback_base_url, settings.llm_fallback_api_key.get_secret_value()
+            )
+            await probe.fallback.start()
         try:
             yield LLMRuntime(client, probe)
         finally:

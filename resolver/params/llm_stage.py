@@ -4,42 +4,69 @@ answer, and re-ask with the rule violations up to `max_repair_rounds`."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from resolver.core.clip import clip
 from resolver.core.errors import LLMError, LLMOutputInvalid
 from resolver.llm.answers import read_answer
 from resolver.llm.client import Completion, LLMClient, Message
 from resolver.llm.prompts import Prompts, repair_message, user_message
+from resolver.llm.schema import answer_schema
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
 from resolver.timeexpr import to_epoch_ms
 from resolver.toolschema import compact
 from rules import registry
+from rules.spec import METRIC_TIME_PARAMS
 from rules.violation import Violation
 
 _LISTED_VIOLATIONS = 20
+_USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
 
 
 async def resolve_with_llm(
-    state: PropertyState, frame: Frame, llm: LLMClient, prompts: Prompts, deadline: float
+    state: PropertyState,
+    frame: Frame,
+    llm: LLMClient,
+    prompts: Prompts,
+    deadline: float,
+    *,
+    foreign_keys: frozenset[str] = frozenset(),
 ) -> PropertyState:
-    """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit."""
+    """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit.
+
+    `foreign_keys` are inputs of the request's other properties only: context pairs naming
+    them are values for those properties, and are left out of this prompt (and its cache key).
+    """
     generate = state.open_params()
     messages: list[Message] = [
         {"role": "system", "content": prompts.system(state.spec.kind)},
-        {"role": "user", "content": user_message(_task(state, frame, generate))},
+        {"role": "user", "content": user_message(_task(state, frame, generate, foreign_keys))},
     ]
-    trace: dict[str, Any] = {"attempts": 0, "repair_rounds": 0, "latency_ms": 0.0}
+    trace: dict[str, Any] = {
+        "attempts": 0,
+        "repair_rounds": 0,
+        "latency_ms": 0.0,
+        "calls": 0,
+        "cached_calls": 0,
+        "retries": 0,
+        "usage": dict.fromkeys(_USAGE_KEYS, 0),
+    }
     state.llm = trace
+    response_format = _response_format(state, frame, generate)
     try:
         for round_no in range(frame.max_repair_rounds + 1):
             completion = await llm.complete(
-                messages, deadline=deadline, response_format=_response_format(state, frame)
+                messages,
+                deadline=deadline,
+                response_format=response_format,
+                purpose="first" if round_no == 0 else "repair",
             )
             _account(trace, completion, messages)
             violations, omitted = _take_answer(state, frame, completion.content, generate)
+            if violations:
+                await llm.forget(completion)
             if not violations and not omitted:
                 return state
             if round_no == frame.max_repair_rounds or llm.draining:
@@ -68,8 +95,22 @@ async def resolve_with_llm(
 
 
 def _account(trace: dict[str, Any], completion: Completion, messages: list[Message]) -> None:
+    """Add one call to the property's debug block; a cached answer costs no tokens."""
     trace["attempts"] += completion.attempts
     trace["latency_ms"] = round(trace["latency_ms"] + completion.latency_ms, 1)
+    trace["calls"] += 1
+    trace["retries"] += max(0, completion.attempts - 1)
+    if completion.cached:
+        trace["cached_calls"] += 1
+    elif completion.usage:
+        usage = trace["usage"]
+        for key in _USAGE_KEYS:
+            usage[key] += completion.usage.get(key, 0)
+    if completion.model:
+        trace["model"] = completion.model
+    if completion.endpoint != "primary":
+        trace["endpoint"] = completion.endpoint
+    trace["finish_reason"] = completion.finish_reason
     trace["request"] = messages
     trace["response"] = completion.content
 
@@ -113,7 +154,9 @@ def _take_answer(
     return [], state.needed_params()  # one left open with a schema default gets the default
 
 
-def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, Any]:
+def _task(
+    state: PropertyState, frame: Frame, generate: list[str], foreign_keys: frozenset[str]
+) -> dict[str, Any]:
     definition = state.definition
     task: dict[str, Any] = {
         "logic_property": {
@@ -126,9 +169,9 @@ def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, 
             ],
         },
         "query": frame.query,
-        "additional_context": frame.context.text,
+        "additional_context": _context_text(frame, foreign_keys),
         "unique_identities": frame.identities,
-        "now": _iso(frame.now_ms, frame.tz),
+        **_clock(state, frame, generate),
         "timezone": frame.tz.key,
         "fixed": state.ordered_values(),
         "generate": generate,
@@ -139,12 +182,35 @@ def _task(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, 
     return task
 
 
-def _iso(now_ms: int, tz: ZoneInfo) -> str:
-    moment = dt.datetime.fromtimestamp(now_ms / 1000, tz)
-    return moment.isoformat(timespec="milliseconds")
+def _clock(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, str]:
+    """The request's time as the model needs it: `now` to the minute when it must produce
+    time values, else only `today`. Anything finer would make each prompt (and so each cache
+    key) unique for no better answer: time values are converted in code from the exact clock.
+    """
+    moment = dt.datetime.fromtimestamp(frame.now_ms / 1000, frame.tz)
+    if state.spec.kind == "metric" and any(p in METRIC_TIME_PARAMS for p in generate):
+        return {"now": moment.replace(second=0, microsecond=0).isoformat(timespec="minutes")}
+    return {"today": moment.date().isoformat()}
 
 
-def _response_format(state: PropertyState, frame: Frame) -> dict[str, Any] | None:
+def _context_text(frame: Frame, foreign_keys: frozenset[str]) -> str:
+    """The context as the model sees it, less the clock (given separately) and the pairs
+    meant for the request's other properties."""
+    context = frame.context
+    dropped = {"now_ms", *foreign_keys} & context.pairs.keys()
+    if not dropped:
+        return context.text
+    if context.is_json:
+        kept = {k: v for k, v in context.pairs.items() if k not in dropped}
+        return user_message(kept) if kept else ""
+    names = "|".join(re.escape(k) for k in sorted(dropped))
+    pair = re.compile(rf"(?<![A-Za-z0-9_])(?:{names})\s*[=:：]\s*[^；;，,\n]*[；;，,\n]?\s*")
+    return pair.sub("", context.text).strip()
+
+
+def _response_format(
+    state: PropertyState, frame: Frame, generate: list[str]
+) -> dict[str, Any] | None:
     if frame.response_format == "none":
         return None
     if frame.response_format == "json_object":
@@ -153,12 +219,7 @@ def _response_format(state: PropertyState, frame: Frame) -> dict[str, Any] | Non
         "type": "json_schema",
         "json_schema": {
             "name": "dynamic_params",
-            "schema": {
-                "type": "object",
-                "properties": {
-                    state.name: {"type": "object"},
-                    "_error": {"type": "string"},
-                },
-            },
+            "strict": True,
+            "schema": answer_schema(state.spec, generate),
         },
     }

@@ -151,8 +151,15 @@ class ParamsService:
         assert llm is not None  # noqa: S101 - only called in LLM mode
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
+        inputs = {d.name: {p.name for p in d.inputs()} for d in request.logic_properties}
+
         async def worker(state: PropertyState) -> PropertyState:
-            return await resolve_with_llm(state, frame, llm, self.prompts, deadline.at)
+            # Context pairs that only other properties take are left out of this prompt.
+            others = set().union(*(v for k, v in inputs.items() if k != state.name))
+            foreign = frozenset(others - inputs[state.name])
+            return await resolve_with_llm(
+                state, frame, llm, self.prompts, deadline.at, foreign_keys=foreign
+            )
 
         try:
             # An expired deadline (the body or the upstreams took it all) times out at once.
@@ -220,7 +227,10 @@ def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolve
         if s.missing and s.failure is None
     ]
     if failures:
-        raise _combined_failure(failures, missing)
+        failure = _combined_failure(failures, missing)
+        if shown is not None and isinstance(failure.details, dict):
+            failure.details["debug"] = shown  # what the model said, as for a 422
+        raise failure
     if missing:
         line = "; ".join(
             f"missing {m['property']}: {','.join(m['params'])} | ask: {m['ask']}" for m in missing
@@ -244,12 +254,28 @@ def _type_name(state: PropertyState, param: str) -> str | None:
 
 
 def _debug(states: list[PropertyState], frame: Frame) -> dict[str, Any]:
-    return {
+    shown: dict[str, Any] = {
         "now_ms": frame.now_ms,
         "timezone": frame.tz.key,
         "properties": {s.name: s.debug() for s in states},
         "warnings": [],
     }
+    traces = [s.llm for s in states if s.llm is not None]
+    if traces:
+        shown["llm_usage"] = _usage_total(traces)
+    return shown
+
+
+def _usage_total(traces: list[dict[str, Any]]) -> dict[str, int]:
+    """The request's LLM usage: calls, cache hits, retries, repair rounds and tokens."""
+    total = {"calls": 0, "cached_calls": 0, "retries": 0, "repair_rounds": 0}
+    tokens = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    for trace in traces:
+        for key in total:
+            total[key] += trace.get(key, 0)
+        for key in tokens:
+            tokens[key] += trace.get("usage", {}).get(key, 0)
+    return {**total, **tokens}
 
 
 def _combined_failure(failures: list[PropertyState], missing: list[dict[str, Any]]) -> LLMError:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import structlog
 from aiohttp import web
 
+from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.loops import uvloop_factory
 from resolver.core.settings import Settings
@@ -96,6 +97,9 @@ class _Serving:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
+        # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
+        # (create_app only wires what is installed).
+        tracing.install_from_environment()
         app = create_app(self._settings)
         runner = web.AppRunner(
             app,

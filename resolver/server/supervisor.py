@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import structlog
 
+from resolver.core.logs import flush_logs
 from resolver.core.settings import Settings
 from resolver.server.process import run_process
 
@@ -76,7 +77,8 @@ class Supervisor:
         return self._stop()
 
     def _fork(self, worker: _Worker) -> None:
-        # Whatever sits in our buffers would otherwise be written twice.
+        # Whatever sits in our buffers (log lines are batched) would otherwise be written twice.
+        flush_logs()
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -99,6 +101,8 @@ class Supervisor:
             except BaseException:  # a worker must never return into the supervisor's loop
                 log.exception("resolver.worker_crashed", worker=worker.index)
             finally:
+                # os._exit skips atexit: the worker's last batched log lines go out here.
+                flush_logs()
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(code)

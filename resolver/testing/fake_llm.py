@@ -20,6 +20,7 @@ import asyncio
 import math
 import random
 import time
+import zlib
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -49,6 +50,8 @@ class Reply:
     choices: list[Any] | None = None
     # Send the headers and only this many bytes of the body, then drop the connection.
     cut_at: int | None = None
+    # Send `body` this many times over (a huge body without holding it in memory).
+    repeat: int = 1
 
 
 @dataclass
@@ -334,6 +337,8 @@ class FakeLLM:
             response: web.StreamResponse = rendered
             if reply.cut_at is not None:
                 response = await self._cut(request, rendered, reply.cut_at)
+            elif reply.repeat > 1:
+                response = await self._repeat(request, rendered, reply.repeat)
         finally:
             self.inflight -= 1
             call.ended = time.monotonic()
@@ -380,6 +385,20 @@ class FakeLLM:
         return partial
 
     @staticmethod
+    async def _repeat(request: web.Request, full: web.Response, times: int) -> web.StreamResponse:
+        """The body `times` over, streamed; stops quietly when the client hangs up."""
+        payload = full.body if isinstance(full.body, bytes) else b""
+        streamed = web.StreamResponse(status=full.status, headers=full.headers)
+        streamed.content_length = len(payload) * times
+        await streamed.prepare(request)
+        try:
+            for _ in range(times):
+                await streamed.write(payload)
+        except (ConnectionError, RuntimeError):
+            pass  # the client stopped reading: what a bounded client does
+        return streamed
+
+    @staticmethod
     def _render(reply: Reply, body: dict[str, Any]) -> web.Response:
         if reply.body is not None:
             return web.Response(
@@ -422,6 +441,16 @@ class FakeLLM:
         return web.Response(
             body=orjson.dumps(payload), headers=reply.headers, content_type="application/json"
         )
+
+
+def gzip_bomb(inflated_bytes: int) -> bytes:
+    """A gzip body of zeros that inflates to `inflated_bytes` (about 1,000:1)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    block = bytes(1 << 20)
+    parts = [packer.compress(block) for _ in range(inflated_bytes >> 20)]
+    parts.append(packer.compress(bytes(inflated_bytes & ((1 << 20) - 1))))
+    parts.append(packer.flush())
+    return b"".join(parts)
 
 
 def _too_many(wait_s: float, why: str) -> Reply:

@@ -29,6 +29,7 @@ import structlog
 from pydantic import BaseModel, ValidationError
 from yarl import URL
 
+from resolver.core import tracing
 from resolver.core.deadline import Deadline
 from resolver.core.errors import NotConfigured, ResolverError, UpstreamError, UpstreamTimeout
 from resolver.core.jsonio import dumps, loads
@@ -224,6 +225,7 @@ class UpstreamClient:
             raise self.unreadable(what, f"{where}: {first['msg']}") from exc
         return parsed
 
+    @tracing.traced_call
     async def _call(
         self,
         method: str,

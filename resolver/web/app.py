@@ -10,7 +10,9 @@ from aiohttp import web
 from resolver.actions.mcp_tools import McpToolCache
 from resolver.actions.proxy import McpProxy
 from resolver.actions.recall import ActionRecall
+from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
+from resolver.core.logs import flush_logs
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.kn.inputs import InputCatalog
@@ -36,15 +38,20 @@ from resolver.web.appkeys import (
 )
 from resolver.web.bodies import close_if_body_unread
 from resolver.web.handlers import warn_if_no_public_url
-from resolver.web.middleware import request_middleware
+from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import ROUTES, router_path
 
 
 def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Application:
     """Build the aiohttp application for these settings."""
+    middlewares = [request_middleware]
+    # Tracing is on only when the process installed a provider (an OTLP endpoint at start-up,
+    # or a test's): then a SERVER span wraps everything, our middleware included.
+    if tracing.enabled():
+        middlewares.insert(0, tracing_middleware)
     app = web.Application(
-        middlewares=[request_middleware],
+        middlewares=middlewares,
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
@@ -99,4 +106,10 @@ def create_app(settings: Settings, *, prompts_dir: Path | None = None) -> web.Ap
     app.cleanup_ctx.append(params)
     app.cleanup_ctx.append(upstreams)
     app.cleanup_ctx.append(mcp)
+    app.on_cleanup.append(_flush_logs)
     return app
+
+
+async def _flush_logs(app: web.Application) -> None:
+    """Write the log lines still buffered before the process goes."""
+    flush_logs()

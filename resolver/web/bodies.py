@@ -51,10 +51,12 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
         )
     if deadline is None:
         deadline = Deadline.after(request.app[SETTINGS_KEY].request_timeout_s)
-    budget: float | None = deadline.remaining()
-    if request.content.is_eof():
-        budget = None  # the whole body is already buffered: nothing to wait for
+    budget = deadline.remaining()
     try:
+        if request.content.is_eof():
+            # The whole body is already buffered: nothing to wait for, so no timer to set
+            # (5–10 µs of CPU per request).
+            return await request.read()
         # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
         # a deflate body that arrives after the headers fails to decode.
         async with asyncio.timeout(budget):

@@ -174,12 +174,21 @@ async def readyz(request: web.Request) -> web.Response:
             trace_id=trace_id,
         )
         return render(body, 503 if stopping else 200)
-    reachable, detail = await request.app[PROBE_KEY].reachable()
-    status = "draining" if stopping else "ready" if reachable else "not_ready"
+    probe = request.app[PROBE_KEY]
+    reachable, detail = await probe.reachable()
+    circuit = fallback = None
+    ready = reachable
+    if probe.fallback is not None:
+        fallback_ok, fallback_detail = await probe.fallback.reachable()
+        circuit = llm.state().get("circuit")
+        fallback = {"reachable": fallback_ok, "detail": fallback_detail}
+        ready = reachable or fallback_ok
+    readiness = LLMReadiness(reachable=reachable, detail=detail, circuit=circuit, fallback=fallback)
+    status = "draining" if stopping else "ready" if ready else "not_ready"
     body = ReadyResponse(
         status=status,
         mode="llm",
-        llm=LLMReadiness(reachable=reachable, detail=detail),
+        llm=readiness,
         limiter=llm.limiter.state(),
         trace_id=trace_id,
     )

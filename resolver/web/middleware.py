@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
-import uuid
 
 import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from resolver.core import tracing
 from resolver.core.errors import ResolverError, ShuttingDown
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
@@ -21,17 +22,29 @@ log = structlog.get_logger("resolver.http")
 
 _TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
 _TRACE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_ZERO_TRACE = "0" * 32
 
 
 def trace_id_of(request: web.Request) -> str:
-    """`x-trace-id` if sane, else the trace id of `traceparent`, else a new one."""
-    given = request.headers.get("x-trace-id", "").strip()
-    if _TRACE_ID.match(given):
-        return given
-    parent = _TRACEPARENT.match(request.headers.get("traceparent", "").strip().lower())
-    if parent and parent.group(1) != "0" * 32:
-        return parent.group(1)
-    return uuid.uuid4().hex
+    """`x-trace-id` if sane, else the trace id of `traceparent`, else the current span's (when
+    tracing), else a new one. Headers that are absent cost one dictionary miss each."""
+    headers = request.headers
+    given = headers.get("x-trace-id")
+    if given is not None:
+        given = given.strip()
+        if _TRACE_ID.match(given):
+            return given
+    parent_header = headers.get("traceparent")
+    if parent_header is not None:
+        parent = _TRACEPARENT.match(parent_header.strip().lower())
+        if parent and parent.group(1) != _ZERO_TRACE:
+            return parent.group(1)
+    if tracing.enabled():
+        from_span = tracing.current_trace_id()
+        if from_span is not None:
+            return from_span
+    # 128 random bits as 32 hex digits, as uuid4().hex but without building a UUID.
+    return os.urandom(16).hex()
 
 
 @web.middleware
@@ -98,6 +111,29 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
         if task is not None:
             lifecycle.untrack(task)
         structlog.contextvars.reset_contextvars(**tokens)
+
+
+@web.middleware
+async def tracing_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A SERVER span around the request (outermost; only installed when tracing is on).
+
+    OpenTelemetry's aiohttp-server instrumentation needs its instrumentor to patch
+    `web.Application` process-wide before its middleware works; this is the same span with
+    the HTTP semantic-convention attributes, and no patching.
+    """
+    route = _route(request)
+    attributes = {
+        "http.request.method": request.method,
+        "url.path": request.path,
+        "http.route": route,
+        "server.address": request.host.split(":", 1)[0],
+    }
+    with tracing.server_span(f"{request.method} {route}", request.headers, attributes) as span:
+        response = await handler(request)
+        span.set_attribute("http.response.status_code", response.status)
+        if response.status >= 500:
+            span.set_attribute("error.type", str(response.status))
+        return response
 
 
 def _http_error(request: web.Request, exc: web.HTTPException) -> web.Response:

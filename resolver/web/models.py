@@ -67,6 +67,9 @@ class LLMReadiness(ResponseBody):
 
     reachable: bool
     detail: str
+    # With a fallback endpoint: the primary's circuit, and whether the fallback answers.
+    circuit: dict[str, Any] | None = None
+    fallback: dict[str, Any] | None = None
 
 
 class ReadyResponse(ResponseBody):
