@@ -132,3 +132,31 @@ def call_message(request_id: int, name: str, arguments: Any) -> dict[str, Any]:
         "method": "tools/call",
         "params": {"name": name, "arguments": arguments},
     }
+
+
+async def call_tool(
+    client: Any,
+    tool: str,
+    arguments: dict[str, Any],
+    *,
+    path: str = "/mcp",
+    headers: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """One `tools/call` POSTed to an aiohttp test client; the JSON-RPC answer (HTTP 200).
+
+    Read with `json`, not orjson: integers beyond 64 bits must stay integers.
+    """
+    response = await client.post(
+        path,
+        data=json.dumps(call_message(1, tool, arguments)),
+        headers={
+            "Content-Type": "application/json",
+            "Accept": ACCEPT,
+            "MCP-Protocol-Version": "2025-06-18",
+            **(headers or {}),
+        },
+    )
+    text = await response.text()
+    assert response.status == 200, text
+    answer: dict[str, Any] = json.loads(text)
+    return answer

@@ -23,6 +23,7 @@ from resolver.testing.fake_upstreams import (
 )
 from resolver.upstreams.client import CallerHeaders
 from tests.helpers import NOW_MS, ClientFactory, KnFakes, serve
+from tests.mcp_checks import call_tool
 
 BEARER = "Bearer caller-secret-TOKEN-5e1f"
 PIPELINE = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
@@ -108,26 +109,15 @@ async def test_mcp_forwards_it_like_http(
     fake_llm.respond(answer_health)
     client = await make_kn_client()
     arguments = {k: v for k, v in pipeline_body().items() if k != "kn_id"}
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": "get_logic_properties_values", "arguments": arguments},
-    }
-    response = await client.post(
-        "/api/agent-retrieval/v1/mcp",
-        data=orjson.dumps(message),
-        headers={
-            **headers(),
-            "Accept": "application/json, text/event-stream",
-            "MCP-Protocol-Version": "2025-06-18",
-            "X-Kn-ID": DEMO_KN,
-        },
+    answer = await call_tool(
+        client,
+        "get_logic_properties_values",
+        arguments,
+        path="/api/agent-retrieval/v1/mcp",
+        headers={**headers(), "X-Kn-ID": DEMO_KN},
     )
-    text = await response.text()
-    assert response.status == 200, text
-    assert orjson.loads(text)["result"]["isError"] is False, text
-    assert "caller-secret" not in text
+    assert answer["result"]["isError"] is False, answer
+    assert "caller-secret" not in orjson.dumps(answer).decode()
     assert_only_ontology_query_got_it(kn_fakes, fake_llm)
 
 

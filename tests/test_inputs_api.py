@@ -20,6 +20,7 @@ from resolver.testing.fake_upstreams import (
     demo_tool_property,
 )
 from tests.helpers import NOW_MS, ClientFactory, KnFakes, assert_error_shape, queried
+from tests.mcp_checks import call_tool
 
 PATH = "/api/agent-retrieval/in/v1/kn/logic-property-inputs"
 PUBLIC_PATH = "/api/agent-retrieval/v1/kn/logic-property-inputs"
@@ -276,23 +277,10 @@ async def test_openapi_lists_it(make_kn_client: ClientFactory) -> None:
 async def test_the_mcp_tool_answers_the_same(make_kn_client: ClientFactory) -> None:
     client = await make_kn_client(llm=False)
     _, over_http = await post(client, {"kn_id": DEMO_KN, "ot_id": DEMO_OT})
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": "get_logic_property_inputs", "arguments": {"ot_id": DEMO_OT}},
-    }
-    response = await client.post(
-        "/mcp",
-        data=orjson.dumps(message),
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "MCP-Protocol-Version": "2025-06-18",
-            "X-Kn-ID": DEMO_KN,
-        },
+    answer = await call_tool(
+        client, "get_logic_property_inputs", {"ot_id": DEMO_OT}, headers={"X-Kn-ID": DEMO_KN}
     )
-    result = orjson.loads(await response.read())["result"]
+    result = answer["result"]
     assert result["isError"] is False, result
     over_mcp = result["structuredContent"]
     for body in (over_mcp, over_http):

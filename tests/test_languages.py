@@ -14,6 +14,7 @@ from resolver.core.languages import ZH_DESCRIPTIONS, accept_language, error_line
 from resolver.testing.fake_llm import FakeLLM, Reply
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT
 from tests.helpers import ClientFactory, metric, operator, post, request_body
+from tests.mcp_checks import call_tool
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 PIPELINE = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
@@ -146,24 +147,9 @@ async def test_mcp_hints_and_error_follow_the_header(make_kn_client: ClientFacto
 
 
 async def mcp_error(client: Any, arguments: dict[str, Any], language: str) -> dict[str, Any]:
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": "get_logic_properties_values", "arguments": arguments},
-    }
-    response = await client.post(
-        "/mcp",
-        data=orjson.dumps(message),
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "MCP-Protocol-Version": "2025-06-18",
-            "X-Kn-ID": DEMO_KN,
-            "Accept-Language": language,
-        },
-    )
-    result = orjson.loads(await response.read())["result"]
+    headers = {"X-Kn-ID": DEMO_KN, "Accept-Language": language}
+    answer = await call_tool(client, "get_logic_properties_values", arguments, headers=headers)
+    result = answer["result"]
     assert result["isError"] is True, result
     body: dict[str, Any] = orjson.loads(result["content"][0]["text"])
     return body

@@ -17,6 +17,7 @@ from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT, Fault
 from resolver.upstreams.bkn_backend import ObjectType
 from tests.helpers import NOW_MS, ClientFactory, KnFakes, assert_error_shape, plan_reads, queried
+from tests.mcp_checks import call_tool
 
 PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 METRIC = "approved_drug_count"
@@ -212,7 +213,7 @@ async def test_mcp_sees_what_http_sees(make_kn_client: ClientFactory, kn_fakes: 
     restrict(kn_fakes, {"company_id": "masked"})
     client = await make_kn_client(llm=False)
     arguments = {k: v for k, v in kn_body(METRIC).items() if k != "now_ms"}
-    answer = await mcp_call(client, "get_logic_properties_values", arguments)
+    answer = await call_tool(client, "get_logic_properties_values", arguments)
     result = answer["result"]
     assert result["isError"] is True
     error = orjson.loads(result["content"][0]["text"])
@@ -220,30 +221,10 @@ async def test_mcp_sees_what_http_sees(make_kn_client: ClientFactory, kn_fakes: 
     assert error["status"] == 400
     assert METRIC in error["error"]["details"]["unknown"]
     restrict(kn_fakes, {"company_id": "full"})
-    answer = await mcp_call(client, "get_logic_properties_values", arguments)
+    answer = await call_tool(client, "get_logic_properties_values", arguments)
     structured = answer["result"]["structuredContent"]
     assert structured["effective_permissions"] == {"company_id": "full"}
     assert structured["dynamic_params"] == {METRIC: {"instant": True}}
-
-
-async def mcp_call(client: Any, tool: str, arguments: dict[str, Any]) -> Any:
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": tool, "arguments": arguments},
-    }
-    response = await client.post(
-        "/mcp",
-        data=orjson.dumps(message),
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "MCP-Protocol-Version": "2025-06-18",
-        },
-    )
-    assert response.status == 200, await response.text()
-    return orjson.loads(await response.read())
 
 
 # --- the rule, unit by unit -------------------------------------------------------------------

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import orjson
 import pytest
 import toon_format
 
@@ -20,6 +19,7 @@ from resolver.testing.fake_upstreams import (
     add_demo_actions,
 )
 from tests.helpers import NOW_MS, ClientFactory, KnFakes, metric, request_body
+from tests.mcp_checks import call_tool
 
 PIPELINE = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 RECALL = "/api/agent-retrieval/in/v1/kn/get_action_info"
@@ -147,24 +147,9 @@ async def test_openapi_offers_toon(make_kn_client: ClientFactory) -> None:
 
 
 async def mcp_result(client: Any, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": tool, "arguments": arguments},
-    }
-    response = await client.post(
-        "/mcp",
-        data=orjson.dumps(message),
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "MCP-Protocol-Version": "2025-06-18",
-            "X-Kn-ID": DEMO_KN,
-        },
-    )
-    # json, not orjson: integers beyond 64 bits must stay integers.
-    result: dict[str, Any] = json.loads(await response.read())["result"]
+    result: dict[str, Any] = (
+        await call_tool(client, tool, arguments, headers={"X-Kn-ID": DEMO_KN})
+    )["result"]
     return result
 
 
