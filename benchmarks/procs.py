@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 import orjson
 import psutil
@@ -31,11 +31,38 @@ def free_port() -> int:
 
 
 @dataclass
-class Proc:
+class _Child:
+    """A child process the benchmark started: stopped on exit from a `with` block."""
+
+    popen: subprocess.Popen[bytes]
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL after a grace period."""
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(timeout=5)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+@dataclass
+class Proc(_Child):
     """A started server process, its base URL and its log file."""
 
     name: str
-    popen: subprocess.Popen[bytes]
     base_url: str
     log_path: Path
     _ps: psutil.Process | None = field(default=None, repr=False)
@@ -86,27 +113,6 @@ class Proc:
             return ""
         return "\n".join(text.splitlines()[-lines:])
 
-    def stop(self) -> None:
-        """SIGTERM, then SIGKILL after a grace period."""
-        if self.popen.poll() is None:
-            self.popen.terminate()
-            try:
-                self.popen.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.popen.kill()
-                self.popen.wait(timeout=5)
-
-    def __enter__(self) -> Proc:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
 
 def _spawn(
     name: str,
@@ -129,7 +135,7 @@ def _spawn(
             env=env,
             preexec_fn=limit,  # noqa: PLW1509 - only setrlimit, before exec
         )
-    return Proc(name, popen, f"http://{LOOPBACK}:{port}", log_path)
+    return Proc(popen, name, f"http://{LOOPBACK}:{port}", log_path)
 
 
 def _limit_descriptors(count: int) -> None:
@@ -171,10 +177,9 @@ def start_service(
 
 
 @dataclass
-class RedisProc:
+class RedisProc(_Child):
     """A `redis-server` on a free loopback port, without persistence."""
 
-    popen: subprocess.Popen[bytes]
     port: int
     log_path: Path
 
@@ -182,27 +187,6 @@ class RedisProc:
     def url(self) -> str:
         """Its redis:// URL."""
         return f"redis://{LOOPBACK}:{self.port}/0"
-
-    def stop(self) -> None:
-        """SIGTERM, then SIGKILL."""
-        if self.popen.poll() is None:
-            self.popen.terminate()
-            try:
-                self.popen.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.popen.kill()
-                self.popen.wait(timeout=5)
-
-    def __enter__(self) -> RedisProc:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 def start_redis(logdir: Path) -> RedisProc:
