@@ -13,17 +13,19 @@ import signal
 import socket
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import aiohttp
 import orjson
 import redis.asyncio
 import redis.exceptions
+from aiohttp import web
 from aiohttp.test_utils import TestClient
 
 from resolver.mcp.http import HOLDER_TASK
@@ -308,3 +310,45 @@ async def redis_server() -> AsyncIterator[RedisServer]:
             yield server
         finally:
             await server.stop()
+
+
+class ThreadServed:
+    """aiohttp apps served on loopback ports from an event loop in a thread of their own, so
+    that a synchronous test (hypothesis drives one) can talk to them over real sockets.
+
+    Subclasses start their apps in `_start` (with `_serve`) and return the port to talk to.
+    """
+
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._runners: list[web.AppRunner] = []
+        self.port = 0
+
+    def __enter__(self) -> Self:
+        self._thread.start()
+        self.port = self._call(self._start())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._call(self._stop())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
+
+    def _call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
+
+    async def _serve(self, app: web.Application) -> int:
+        runner = web.AppRunner(app, handler_cancellation=True)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        self._runners.append(runner)
+        return int(runner.addresses[0][1])
+
+    async def _start(self) -> int:
+        raise NotImplementedError
+
+    async def _stop(self) -> None:
+        for runner in reversed(self._runners):
+            await runner.cleanup()

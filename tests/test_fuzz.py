@@ -9,19 +9,16 @@ no traceback, and a one-line `_error`; a 200 carries the caller's values exactly
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import http.client
 import json
 import socket
-import threading
 import time
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from aiohttp import web
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +41,7 @@ from resolver.testing.fake_upstreams import (
     grant_all,
 )
 from resolver.web.app import create_app
-from tests.helpers import NOW_MS, metric, operator
+from tests.helpers import NOW_MS, ThreadServed, metric, operator
 
 PATH = "/v1/dynamic-params"
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
@@ -62,36 +59,12 @@ FUZZ = settings(
 )
 
 
-class Served:
+class Served(ThreadServed):
     """The service (and optionally a fake LLM) served from a thread on loopback ports."""
 
     def __init__(self, **overrides: Any) -> None:
+        super().__init__()
         self._overrides = overrides
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-        self._runners: list[web.AppRunner] = []
-        self.port = 0
-
-    def __enter__(self) -> Served:
-        self._thread.start()
-        self.port = self._call(self._start())
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._call(self._stop())
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=10)
-        self._loop.close()
-
-    def _call(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
-
-    async def _serve(self, app: web.Application) -> int:
-        runner = web.AppRunner(app, handler_cancellation=True)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", 0).start()
-        self._runners.append(runner)
-        return int(runner.addresses[0][1])
 
     async def _start(self) -> int:
         values: dict[str, Any] = {
@@ -118,10 +91,6 @@ class Served:
             values["public_url"] = "https://resolver.example.com"
         values.update(self._overrides)
         return await self._serve(create_app(Settings(**values)))
-
-    async def _stop(self) -> None:
-        for runner in reversed(self._runners):
-            await runner.cleanup()
 
     def post(
         self, body: bytes, headers: dict[str, str], path: str

@@ -13,17 +13,14 @@ is a list or an object.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import http.client
 import json
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from aiohttp import web
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +50,7 @@ from resolver.testing.fake_upstreams import (
     grant_all,
 )
 from resolver.web.app import create_app
-from tests.helpers import NOW_MS
+from tests.helpers import NOW_MS, ThreadServed
 
 FUZZ = settings(
     max_examples=300,
@@ -68,39 +65,15 @@ MCP_PATH = f"/api/agent-retrieval/in/v1/mcp/proxy/{DEMO_MCP_ID}/tools/{DEMO_MCP_
 ALLOWED = frozenset({200, 422, 502, 504, *range(400, 420)})
 
 
-class Upstreams:
+class Upstreams(ThreadServed):
     """The three fakes and the service, served from a thread on loopback ports."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.manager = FakeBknBackend()
         self.operators = FakeOperatorIntegration()
         self.values = FakeOntologyQuery()
         grant_all(self.values, self.manager)  # the caller may see everything the fakes serve
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-        self._runners: list[web.AppRunner] = []
-        self.port = 0
-
-    def __enter__(self) -> Upstreams:
-        self._thread.start()
-        self.port = self._call(self._start())
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._call(self._stop())
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=10)
-        self._loop.close()
-
-    def _call(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
-
-    async def _serve(self, app: web.Application) -> int:
-        runner = web.AppRunner(app, handler_cancellation=True)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", 0).start()
-        self._runners.append(runner)
-        return int(runner.addresses[0][1])
 
     async def _start(self) -> int:
         urls: dict[str, Any] = {}
@@ -119,10 +92,6 @@ class Upstreams:
             mcp_tool_ttl_s=0,
         )
         return await self._serve(create_app(settings))
-
-    async def _stop(self) -> None:
-        for runner in reversed(self._runners):
-            await runner.cleanup()
 
     def reset(self) -> None:
         """The demo documents, unmutated."""
