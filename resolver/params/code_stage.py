@@ -12,7 +12,7 @@ from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
 from resolver.timeexpr import Step, TimeResolution, resolve_time, settle, step_of, to_epoch_ms
 from rules import registry
-from rules.spec import METRIC_TIME_PARAMS, STEPS, PropertySpec
+from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation
 
 
@@ -79,6 +79,10 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         resolution, from_context = frame.time_cache[overrides]
     else:
         resolution, from_context = frame.time_cache[overrides] = _resolve(frame, *overrides)
+    if resolution is not None and not _within_rules(resolution):
+        # A window the rules refuse (the year 1930 of "编号 #1930": §5 allows 2000..2100) is
+        # not one the caller can have meant: the time stays open for the LLM or the ask.
+        resolution = None
     if resolution is not None:
         state.time_expr = resolution.expr
         for name, value in resolution.params().items():
@@ -93,6 +97,13 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     ):
         # A complete window given by the caller is a trend query by definition.
         state.settle("instant", False, "rule")
+
+
+def _within_rules(resolution: TimeResolution) -> bool:
+    """Whether the window's timestamps lie in the range the rules accept (SPEC §5)."""
+    return all(
+        MIN_MS <= edge <= MAX_MS for edge in (resolution.start, resolution.end) if edge is not None
+    )
 
 
 def _resolve(
