@@ -1,7 +1,9 @@
 """Request bodies of the benchmark scenarios (`/v1/dynamic-params`), as JSON bytes.
 
-Queries may carry `#{{seq}}`: the load generator puts each request's number there, and the
-fake LLM sees it in the task's query, which pairs a request with the LLM call it caused.
+Queries may carry `MARK`: the load generator puts each request's number there, and the fake
+LLM sees it in the task's query, which pairs a request with the LLM call it caused. The number
+sits behind nine digits so that it never reads as a year or a date (`#1930` is the year 1930
+to the time scanner, a window the rules refuse).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+
+MARK = "#100000000{{seq}}"
 
 NOW_MS = 1_762_996_342_241  # 2025-11-13T09:12:22.241+08:00, fixed so runs are comparable
 TIME_PARAMS = ("instant", "start", "end", "step")
@@ -63,14 +67,14 @@ def llm_properties(count: int) -> list[dict[str, Any]]:
 
 def overhead_body() -> bytes:
     """One property, one LLM call (the business input); the time is an instant word."""
-    return body(llm_properties(1), "当前获批的抗肿瘤药品数量 #{{seq}}")
+    return body(llm_properties(1), f"当前获批的抗肿瘤药品数量 {MARK}")
 
 
 def fanout_body(count: int, max_concurrency: int) -> bytes:
     """`count` properties, one LLM call each, at most `max_concurrency` at once."""
     return body(
         llm_properties(count),
-        "当前各类获批药品的数量 #{{seq}}",
+        f"当前各类获批药品的数量 {MARK}",
         options={"max_concurrency": max_concurrency},
     )
 
