@@ -109,7 +109,12 @@ def _run(requests: int, warmup: int, logdir: Path, uvloop: bool) -> dict[str, An
     figures: dict[str, Any] = {}
     with start_fake(logdir, uvloop=uvloop) as fake:
         for name, request in SCENARIOS.items():
-            settings = {"llm_base_url": fake.base_url + "/v1", "llm_api_key": "bench"}
+            # Cache off: the same request repeats, and the LLM path is what is compared.
+            settings = {
+                "llm_base_url": fake.base_url + "/v1",
+                "llm_api_key": "bench",
+                "llm_cache_ttl_s": "0",
+            }
             if name == "rules-only":
                 settings = {}
             settings["log_level"] = "WARNING"

@@ -54,8 +54,13 @@ class Context:
         return run_with_loop(run_load(config), uvloop=self.loadgen_uvloop)
 
     def service(self, fake: Proc | None, **settings: str) -> Proc:
-        """The service, wired to the fake when one is given, logging at INFO as in production."""
-        values = {"log_level": "INFO", **settings}
+        """The service, wired to the fake when one is given, logging at INFO as in production.
+
+        The LLM result cache is off: the scenarios measure the path of an LLM call, and their
+        request numbers start again at 0 every run, so a cache would answer the repeats
+        (`python -m benchmarks cache-hits` measures the cache).
+        """
+        values = {"log_level": "INFO", "llm_cache_ttl_s": "0", **settings}
         if fake is not None:
             values |= {"llm_base_url": fake.base_url + "/v1", "llm_api_key": "sk-bench"}
         return start_service(self.logdir, values, uvloop=self.uvloop)
