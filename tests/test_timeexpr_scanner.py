@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.gold import load
 from resolver.timeexpr.lexicon import normalize
 from resolver.timeexpr.patterns import ALTERNATIVES, _outer, atoms
+from resolver.timeexpr.scanner import Reading, read_time
+from resolver.timeexpr.terms import Clock
 
 FULL = re.compile("|".join(_outer(name, pattern) for name, _, pattern, _ in ALTERNATIVES), re.ASCII)
 
@@ -49,3 +53,10 @@ def test_dispatch_matches_full_alternation_on_the_gold_queries() -> None:
 @given(st.lists(st.sampled_from(_PIECES), max_size=8), st.sampled_from(("", " ")))
 def test_dispatch_matches_full_alternation_on_generated_text(pieces: list[str], sep: str) -> None:
     _check(sep.join(pieces))
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\n\t "])
+def test_a_blank_text_reads_as_nothing_at_all(blank: str) -> None:
+    reading = read_time(blank, Clock(1_762_996_342_241, ZoneInfo("UTC")))
+    assert reading == Reading()
+    assert not reading.says_anything

@@ -153,10 +153,13 @@ class Reading(NamedTuple):
 # A text longer than this is no question about time a BI user asks: it is not read (it
 # settles nothing), which bounds the scanner's work per request (~10 µs per character).
 MAX_TEXT = 4000
+_NOTHING = Reading()
 
 
 def read_time(query: str, clock: Clock) -> Reading:
     """Read a text (query or context) for its window, instant word, step and trend words."""
+    if not query or query.isspace():
+        return _NOTHING  # most contexts hold no free text at all
     if len(query) > MAX_TEXT:
         return Reading(unread=f"(a text of {len(query)} characters is not read for time)")
     text = normalize(query)
