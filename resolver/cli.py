@@ -17,10 +17,10 @@ from resolver.core.errors import ResolverError
 from resolver.core.logs import configure_logging
 from resolver.core.responses import ResponseBody
 from resolver.core.settings import Settings
-from resolver.kn.models import KnResolveRequest, KnResolveResponse, is_kn_request
+from resolver.kn.models import KnResolveRequest, is_kn_request
 from resolver.kn.pipeline import open_pipeline
 from resolver.mcp.stdio import StdioDefaults, serve_stdio
-from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.models import ResolveRequest
 from resolver.params.service import open_params_service
 from resolver.server.guard import descriptor_budget
 from resolver.server.process import run_process
@@ -176,19 +176,10 @@ async def _resolve_body(
             kn_request = parse_model(KnResolveRequest, body)
             async with open_pipeline(settings) as pipeline:
                 result = await pipeline.run(kn_request, caller)
-            return 200, KnResolveResponse(
-                datas=result.datas,
-                dynamic_params=result.dynamic_params,
-                dynamic_params_source=result.dynamic_params_source,
-                effective_permissions=result.effective_permissions,
-                debug=result.debug,
-                trace_id=trace_id,
-            )
+            return 200, result.response(trace_id)
         request = parse_model(ResolveRequest, body)
         async with open_params_service(settings) as (service, _):
             resolved = await service.resolve(request, caller.deadline)
-        return 200, ResolveResponse(
-            dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=trace_id
-        )
+        return 200, resolved.response(trace_id)
     except ResolverError as exc:
         return exc.http_status, ErrorResponse.of(exc, trace_id)

@@ -36,6 +36,11 @@ class ParamType(StrEnum):
         """Read a declared type case-insensitively; ValueError for anything unknown."""
         return cls(raw.strip().upper())
 
+    @property
+    def json_type(self) -> str:
+        """The JSON Schema type name of this declared type (`STRING` → `string`)."""
+        return self.value.lower()
+
 
 @dataclass(frozen=True, slots=True)
 class InputSpec:

@@ -17,7 +17,7 @@ from typing import Any
 
 from resolver.core.errors import SchemaConversionError, UpstreamError
 from resolver.kn.definitions import pick_properties
-from resolver.kn.models import InputDescription, InputsRequest, PropertyInputs
+from resolver.kn.models import InputDescription, InputsRequest, InputsResponse, PropertyInputs
 from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.models import LogicPropertyDef, ParamDef
@@ -26,14 +26,6 @@ from resolver.toolschema import compact, input_schemas
 from resolver.upstreams.client import CallerHeaders, Upstreams
 from rules.spec import METRIC_TIME_PARAMS, STEPS
 
-_JSON_TYPES = {
-    "STRING": "string",
-    "INTEGER": "integer",
-    "NUMBER": "number",
-    "BOOLEAN": "boolean",
-    "OBJECT": "object",
-    "ARRAY": "array",
-}
 _TIME_DESCRIPTIONS = {
     "instant": "true for the current value; false (or leave out) for a time window",
     "start": "first millisecond of the window, epoch ms",
@@ -55,6 +47,17 @@ class Described:
     properties: list[PropertyInputs]
     effective_permissions: dict[str, str]
     warnings: list[str]
+
+    def response(self, request: InputsRequest, trace_id: str) -> InputsResponse:
+        """The 200 body (HTTP and MCP alike)."""
+        return InputsResponse(
+            kn_id=request.kn_id,
+            ot_id=request.ot_id,
+            logic_properties=self.properties,
+            effective_permissions=self.effective_permissions,
+            warnings=self.warnings,
+            trace_id=trace_id,
+        )
 
 
 class InputCatalog:
@@ -127,7 +130,7 @@ def _input(
 ) -> InputDescription:
     is_time = definition.type == "metric" and param.name in METRIC_TIME_PARAMS
     declared = state.spec.implicit_type(param.name)
-    kind = _JSON_TYPES.get(declared.value) if declared is not None else None
+    kind = declared.json_type if declared is not None else None
     if kind is None and schema is not None and isinstance(schema.get("type"), str):
         kind = schema["type"]
     enum = schema.get("enum") if schema is not None else None

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from resolver.core.errors import ResolverError, invalid_request
 from resolver.core.settings import Settings
 from resolver.kn.definitions import pick_properties
-from resolver.kn.models import KnResolveRequest
+from resolver.kn.models import KnResolveRequest, KnResolveResponse
 from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult, schema_source_of
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.asks import Language
@@ -54,6 +54,17 @@ class PipelineResult:
     debug: dict[str, Any] | None
     dynamic_params_source: dict[str, PropertySource] = field(default_factory=dict)
     effective_permissions: dict[str, str] = field(default_factory=dict)
+
+    def response(self, trace_id: str) -> KnResolveResponse:
+        """The 200 body (HTTP, MCP and the CLI alike)."""
+        return KnResolveResponse(
+            datas=self.datas,
+            dynamic_params=self.dynamic_params,
+            dynamic_params_source=self.dynamic_params_source,
+            effective_permissions=self.effective_permissions,
+            debug=self.debug,
+            trace_id=trace_id,
+        )
 
 
 class Pipeline:

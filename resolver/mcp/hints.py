@@ -11,16 +11,7 @@ from typing import Any
 
 from resolver.core.errors import MissingParams
 from resolver.params.asks import Language, language_of
-
-# Declared types (rules.spec.ParamType) as JSON Schema names, which an LLM knows best.
-_JSON_TYPES = {
-    "STRING": "string",
-    "INTEGER": "integer",
-    "NUMBER": "number",
-    "BOOLEAN": "boolean",
-    "OBJECT": "object",
-    "ARRAY": "array",
-}
+from rules.spec import ParamType
 
 _TIME_HINTS: dict[Language, dict[str, str]] = {
     "zh": {
@@ -69,8 +60,9 @@ _EXAMPLES = {
 
 
 def json_type(declared: str | None) -> str:
-    """A declared parameter type as a JSON Schema type name (`any` when undeclared)."""
-    return _JSON_TYPES.get(declared or "", "any")
+    """A declared parameter type as a JSON Schema type name, which an LLM knows best (`any`
+    when undeclared)."""
+    return ParamType(declared).json_type if declared else "any"
 
 
 def missing_inputs(error: MissingParams) -> list[dict[str, Any]]:

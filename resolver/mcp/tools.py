@@ -92,9 +92,7 @@ async def _resolve(
 ) -> ResponseBody:
     request = validated(ResolveRequest, arguments)
     resolved = await services.params.resolve(request, language=context.language)
-    return ResolveResponse(
-        dynamic_params=resolved.dynamic_params, debug=resolved.debug, trace_id=context.trace_id
-    )
+    return resolved.response(context.trace_id)
 
 
 async def _values(
@@ -102,14 +100,7 @@ async def _values(
 ) -> ResponseBody:
     request = validated(KnResolveRequest, _with_kn_id(arguments, context))
     result = await services.pipeline.run(request, context.caller, language=context.language)
-    return KnResolveResponse(
-        datas=result.datas,
-        dynamic_params=result.dynamic_params,
-        dynamic_params_source=result.dynamic_params_source,
-        effective_permissions=result.effective_permissions,
-        debug=result.debug,
-        trace_id=context.trace_id,
-    )
+    return result.response(context.trace_id)
 
 
 async def _inputs(
@@ -117,14 +108,7 @@ async def _inputs(
 ) -> ResponseBody:
     request = validated(InputsRequest, _with_kn_id(arguments, context))
     described = await services.inputs.describe(request, context.caller)
-    return InputsResponse(
-        kn_id=request.kn_id,
-        ot_id=request.ot_id,
-        logic_properties=described.properties,
-        effective_permissions=described.effective_permissions,
-        warnings=described.warnings,
-        trace_id=context.trace_id,
-    )
+    return described.response(request, context.trace_id)
 
 
 async def _actions(

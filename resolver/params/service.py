@@ -36,7 +36,7 @@ from resolver.params.code_stage import apply_time_rules, take_caller_values
 from resolver.params.fanout import fan_out
 from resolver.params.frame import Frame, frame_of
 from resolver.params.llm_stage import resolve_with_llm
-from resolver.params.models import ResolveRequest
+from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.property import PropertyState
 from resolver.params.sources import PropertySource, summarize
 from resolver.toolschema import input_schemas
@@ -57,6 +57,12 @@ class Resolved:
     dynamic_params: dict[str, dict[str, Any]]
     debug: dict[str, Any] | None
     sources: dict[str, PropertySource] = field(default_factory=dict)
+
+    def response(self, trace_id: str) -> ResolveResponse:
+        """The 200 body (HTTP, MCP and the CLI alike)."""
+        return ResolveResponse(
+            dynamic_params=self.dynamic_params, debug=self.debug, trace_id=trace_id
+        )
 
 
 class ParamsService:

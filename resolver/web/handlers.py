@@ -13,10 +13,10 @@ from resolver.core.deadline import Deadline
 from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
-from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
+from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.mcp.http import Exchange
 from resolver.mcp.tools import CallContext
-from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.models import ResolveRequest
 from resolver.web.appkeys import (
     ACTION_RECALL_KEY,
     INPUTS_KEY,
@@ -51,14 +51,7 @@ async def dynamic_params(request: web.Request) -> web.Response:
     resolved = await request.app[PARAMS_KEY].resolve(
         resolve_request, deadline, language=request_language(request)
     )
-    return render_as(
-        ResolveResponse(
-            dynamic_params=resolved.dynamic_params,
-            debug=resolved.debug,
-            trace_id=request[TRACE_ID],
-        ),
-        fmt,
-    )
+    return render_as(resolved.response(request[TRACE_ID]), fmt)
 
 
 async def logic_property_resolver(request: web.Request) -> web.Response:
@@ -70,17 +63,7 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
     result = await request.app[PIPELINE_KEY].run(
         kn_request, caller, language=request_language(request)
     )
-    return render_as(
-        KnResolveResponse(
-            datas=result.datas,
-            dynamic_params=result.dynamic_params,
-            dynamic_params_source=result.dynamic_params_source,
-            effective_permissions=result.effective_permissions,
-            debug=result.debug,
-            trace_id=request[TRACE_ID],
-        ),
-        fmt,
-    )
+    return render_as(result.response(request[TRACE_ID]), fmt)
 
 
 async def logic_property_inputs(request: web.Request) -> web.Response:
@@ -90,17 +73,7 @@ async def logic_property_inputs(request: web.Request) -> web.Response:
     caller = caller_headers(request, deadline)
     inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
     described = await request.app[INPUTS_KEY].describe(inputs_request, caller)
-    return render_as(
-        InputsResponse(
-            kn_id=inputs_request.kn_id,
-            ot_id=inputs_request.ot_id,
-            logic_properties=described.properties,
-            effective_permissions=described.effective_permissions,
-            warnings=described.warnings,
-            trace_id=request[TRACE_ID],
-        ),
-        fmt,
-    )
+    return render_as(described.response(inputs_request, request[TRACE_ID]), fmt)
 
 
 async def get_action_info(request: web.Request) -> web.Response:
