@@ -31,6 +31,8 @@ from aiohttp.test_utils import TestClient
 from resolver.mcp.http import HOLDER_TASK
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
+    DEMO_KN,
+    DEMO_OT,
     FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
@@ -352,3 +354,18 @@ class ThreadServed:
     async def _stop(self) -> None:
         for runner in reversed(self._runners):
             await runner.cleanup()
+
+
+def rules_pipeline_body(**fields: Any) -> dict[str, Any]:
+    """A pipeline request for the demo metric that rules settle (no LLM call needed)."""
+    body: dict[str, Any] = {
+        "kn_id": DEMO_KN,
+        "ot_id": DEMO_OT,
+        "query": "当前的获批药品数量",
+        "_instance_identities": [{"company_id": "company_000001"}],
+        "properties": ["approved_drug_count"],
+        "now_ms": NOW_MS,
+        "timezone": "Asia/Shanghai",
+    }
+    body.update(fields)
+    return body

@@ -15,24 +15,17 @@ import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT
-from tests.helpers import NOW_MS, ROOT, ClientFactory, KnFakes, assert_error_shape, clean_env
+from tests.helpers import (
+    NOW_MS,
+    ROOT,
+    ClientFactory,
+    KnFakes,
+    assert_error_shape,
+    clean_env,
+    rules_pipeline_body,
+)
 
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
-
-
-def kn_body(**fields: Any) -> dict[str, Any]:
-    """A pipeline request for the demo metric that rules settle (no LLM call needed)."""
-    body: dict[str, Any] = {
-        "kn_id": DEMO_KN,
-        "ot_id": DEMO_OT,
-        "query": "当前的获批药品数量",
-        "_instance_identities": [{"company_id": "company_000001"}],
-        "properties": ["approved_drug_count"],
-        "now_ms": NOW_MS,
-        "timezone": "Asia/Shanghai",
-    }
-    body.update(fields)
-    return body
 
 
 async def raw_post(port: int | None, path: str, headers: bytes, body: bytes) -> tuple[bytes, Any]:
@@ -64,7 +57,7 @@ async def test_an_identity_header_that_is_not_utf8_is_400_and_never_forwarded(
     # Once `admin\xff` reached the upstreams as `admin`: another account's identity.
     client = await make_kn_client(llm=False)
     status, body = await raw_post(
-        client.port, KN_PATH, header + b": " + value + b"\r\n", orjson.dumps(kn_body())
+        client.port, KN_PATH, header + b": " + value + b"\r\n", orjson.dumps(rules_pipeline_body())
     )
     assert status == b"HTTP/1.1 400 Bad Request", body
     assert_error_shape(body, "BAD_REQUEST")
@@ -82,7 +75,7 @@ async def test_a_utf8_identity_is_forwarded_exactly(
         client.port,
         KN_PATH,
         "x-account-id: 用户-7\r\nx-account-type: user\r\n".encode(),
-        orjson.dumps(kn_body()),
+        orjson.dumps(rules_pipeline_body()),
     )
     assert status == b"HTTP/1.1 200 OK", body
     for seen in (*kn_fakes.manager.calls, *kn_fakes.values.calls):
@@ -236,7 +229,7 @@ async def test_resolve_with_a_line_break_in_an_identity_is_exit_2(
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(process.communicate(orjson.dumps(kn_body())), 60)
+    out, err = await asyncio.wait_for(process.communicate(orjson.dumps(rules_pipeline_body())), 60)
     assert process.returncode == 2, err
     assert b"Traceback" not in err
     assert flag.encode() in err
@@ -255,7 +248,7 @@ async def test_huge_names_from_upstreams_come_back_clipped(
         {**p, "name": f"{i}{HUGE_KEY}"} for i, p in enumerate(object_type["logic_properties"])
     ]
     client = await make_kn_client(llm=False)
-    response = await client.post(KN_PATH, json=kn_body())
+    response = await client.post(KN_PATH, json=rules_pipeline_body())
     raw = await response.read()
     assert response.status == 400
     assert_error_shape(orjson.loads(raw), "INVALID_PROPERTY")

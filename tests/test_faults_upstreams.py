@@ -21,12 +21,19 @@ from resolver.testing.fake_upstreams import (
     DEMO_MCP_AT,
     DEMO_MCP_ID,
     DEMO_MCP_TOOL,
-    DEMO_OT,
     Fault,
     Seen,
     add_demo_actions,
 )
-from tests.helpers import NOW_MS, ClientFactory, KnFakes, assert_error_shape, serve, wait_for
+from tests.helpers import (
+    NOW_MS,
+    ClientFactory,
+    KnFakes,
+    assert_error_shape,
+    rules_pipeline_body,
+    serve,
+    wait_for,
+)
 
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 RECALL_PATH = "/api/agent-retrieval/in/v1/kn/get_action_info"
@@ -39,21 +46,6 @@ PUBLIC_URL = "https://resolver.example.com"
 @pytest.fixture(autouse=True)
 def _demo_actions(kn_fakes: KnFakes) -> None:
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
-
-
-def kn_body(**fields: Any) -> dict[str, Any]:
-    """A pipeline request for the demo metric that rules settle (no LLM call needed)."""
-    body: dict[str, Any] = {
-        "kn_id": DEMO_KN,
-        "ot_id": DEMO_OT,
-        "query": "当前的获批药品数量",
-        "_instance_identities": [{"company_id": "company_000001"}],
-        "properties": ["approved_drug_count"],
-        "now_ms": NOW_MS,
-        "timezone": "Asia/Shanghai",
-    }
-    body.update(fields)
-    return body
 
 
 async def post(
@@ -191,7 +183,7 @@ async def test_a_5xx_message_reaches_neither_the_caller_nor_the_log(
     )
     client = await make_kn_client(llm=False)
     capsys.readouterr()
-    code, raw, _, _ = await post(client, KN_PATH, kn_body())
+    code, raw, _, _ = await post(client, KN_PATH, rules_pipeline_body())
     assert code == 502
     body = orjson.loads(raw)
     assert body["_error"] == f"ontology-query answered HTTP {status}"
@@ -214,7 +206,7 @@ async def test_a_4xx_message_still_passes_one_line_and_capped(
         Fault(status=403, message="no access\nto " + "x" * 5000, path_contains="/properties")
     )
     client = await make_kn_client(llm=False)
-    code, raw, _, _ = await post(client, KN_PATH, kn_body())
+    code, raw, _, _ = await post(client, KN_PATH, rules_pipeline_body())
     assert code == 403
     line = orjson.loads(raw)["_error"]
     assert line.startswith("ontology-query answered HTTP 403: no access to xxx")
@@ -227,7 +219,7 @@ async def test_a_huge_4xx_body_is_not_read(
     huge = orjson.dumps({"description": "y" * (8 << 20)})
     kn_fakes.values.fail_always(Fault(status=409, body=huge, path_contains="/properties"))
     client = await make_kn_client(llm=False)
-    code, raw, _, _ = await post(client, KN_PATH, kn_body())
+    code, raw, _, _ = await post(client, KN_PATH, rules_pipeline_body())
     assert code == 409
     assert orjson.loads(raw)["_error"] == "ontology-query answered HTTP 409"
     assert len(raw) < 2000
@@ -243,7 +235,7 @@ async def test_slow_upstreams_share_the_request_deadline(
     kn_fakes.manager.latency_s = 0.25
     kn_fakes.values.latency_s = 0.5
     client = await make_kn_client(llm=False, request_timeout_s=0.4)
-    status, raw, _, elapsed = await post(client, KN_PATH, kn_body())
+    status, raw, _, elapsed = await post(client, KN_PATH, rules_pipeline_body())
     assert status == 504, raw
     body = orjson.loads(raw)
     assert_error_shape(body, "UPSTREAM_TIMEOUT")
@@ -261,7 +253,7 @@ async def test_no_upstream_call_starts_after_the_deadline(
 ) -> None:
     kn_fakes.manager.latency_s = 0.5
     client = await make_kn_client(llm=False, request_timeout_s=0.3)
-    status, raw, _, elapsed = await post(client, KN_PATH, kn_body())
+    status, raw, _, elapsed = await post(client, KN_PATH, rules_pipeline_body())
     assert status == 504, raw
     assert orjson.loads(raw)["error"]["details"]["service"] == "bkn-backend"
     assert elapsed < 0.55
@@ -276,7 +268,7 @@ async def test_the_llm_stage_gets_only_what_the_upstreams_left(
     fake_llm.respond(lambda call: Reply(hang=True))
     kn_fakes.manager.latency_s = 0.3
     client = await make_kn_client(request_timeout_s=0.6, llm_timeout_s=5)
-    body = kn_body(query="经营健康度", properties=["business_health_score"])
+    body = rules_pipeline_body(query="经营健康度", properties=["business_health_score"])
     status, raw, _, elapsed = await post(client, KN_PATH, body)
     assert status == 504, raw
     payload = orjson.loads(raw)
@@ -345,7 +337,7 @@ async def test_an_ontology_query_failure_keeps_the_resolved_params_in_debug(
 ) -> None:
     kn_fakes.values.fail_always(Fault(status=502, path_contains="/properties"))
     client = await make_kn_client(llm=False)
-    body = kn_body(options={"return_debug": debug})
+    body = rules_pipeline_body(options={"return_debug": debug})
     status, raw, _, _ = await post(client, KN_PATH, body)
     assert status == 502
     details = orjson.loads(raw)["error"]["details"]
