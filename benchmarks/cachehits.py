@@ -23,6 +23,7 @@ import orjson
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestServer
 
+from benchmarks.bodies import operator
 from benchmarks.load import write_json
 from benchmarks.results_dir import add_save_flag, results_dir
 from resolver.core.settings import Settings
@@ -39,11 +40,6 @@ def _metric(name: str, *business: tuple[str, str]) -> dict[str, Any]:
     ]
     params += [{"name": n, "type": t, "value_from": "input"} for n, t in business]
     return {"name": name, "type": "metric", "parameters": params}
-
-
-def _operator(name: str, *inputs: tuple[str, str]) -> dict[str, Any]:
-    params = [{"name": n, "type": t, "value_from": "input"} for n, t in inputs]
-    return {"name": name, "type": "operator", "parameters": params}
 
 
 class Counts:
@@ -77,7 +73,7 @@ async def agent_sequence(session: ClientSession, base: str, counts: Counts) -> d
     props = [
         _metric("drug_count", ("drug_type", "STRING")),
         _metric("drug_sales", ("region", "STRING")),
-        _operator("is_high_risk", ("threshold", "NUMBER")),
+        operator("is_high_risk", ("threshold", "NUMBER")),
     ]
     first = {
         "logic_properties": props,

@@ -25,6 +25,7 @@ import orjson
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestServer
 
+from benchmarks.bodies import operator
 from benchmarks.load import write_json
 from benchmarks.results_dir import add_save_flag, results_dir
 from resolver.core.settings import Settings
@@ -53,12 +54,7 @@ def _metric(name: str, *business: tuple[str, str]) -> dict[str, Any]:
     return {"name": name, "type": "metric", "parameters": params}
 
 
-def _operator(name: str, *inputs: tuple[str, str]) -> dict[str, Any]:
-    params = [{"name": n, "type": t, "value_from": "input"} for n, t in inputs]
-    return {"name": name, "type": "operator", "parameters": params}
-
-
-RISK = _operator("is_high_risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
+RISK = operator("is_high_risk", ("threshold", "NUMBER"), ("include_reason", "BOOLEAN"))
 LEVEL_SCHEMA = {
     "requestBody": {
         "content": {
@@ -159,14 +155,14 @@ CASES = [
     ),
     Case(
         "enum",
-        _operator("risk_report", ("level", "STRING")),
+        operator("risk_report", ("level", "STRING")),
         "生成高风险等级的风险报告",
         _values("risk_report", level="high"),
         schemas={"risk_report": LEVEL_SCHEMA},
     ),
     Case(
         "array",
-        _operator("compare", ("metrics", "ARRAY")),
+        operator("compare", ("metrics", "ARRAY")),
         "对比营收和利润两个指标",
         lambda p: set(p.get("compare", {}).get("metrics") or []) >= {"营收", "利润"},
     ),
