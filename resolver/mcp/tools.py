@@ -91,7 +91,9 @@ async def _resolve(
     services: Services, arguments: dict[str, Any], context: CallContext
 ) -> ResponseBody:
     request = validated(ResolveRequest, arguments)
-    resolved = await services.params.resolve(request, language=context.language)
+    resolved = await services.params.resolve(
+        request, context.caller.deadline, language=context.language
+    )
     return resolved.response(context.trace_id)
 
 
