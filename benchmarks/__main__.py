@@ -14,6 +14,7 @@ COMMANDS: dict[str, str] = {
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
+    "house": "benchmarks.house",
     "load": "benchmarks.load",
     "mcp-overhead": "benchmarks.mcp_overhead",
     "real-llm": "benchmarks.realllm",
