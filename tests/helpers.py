@@ -28,6 +28,7 @@ import redis.exceptions
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
+import resolver
 from resolver.mcp.http import HOLDER_TASK
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
@@ -115,6 +116,16 @@ def assert_error_shape(body: dict[str, Any], code: str) -> None:
     assert "Traceback" not in orjson.dumps(body).decode()
 
 
+# The imported package's own directory. Not "/resolver/" anywhere in a path: a clone of this
+# project naturally sits in a folder named `resolver`, and then every test's own task matched.
+PACKAGE_DIR = os.path.join(os.path.dirname(os.path.abspath(resolver.__file__)), "")
+
+
+def runs_resolver_code(filename: str) -> bool:
+    """Whether a code object's file belongs to the resolver package (not to the tests)."""
+    return os.path.abspath(filename).startswith(PACKAGE_DIR)
+
+
 def resolver_tasks() -> list[asyncio.Task[Any]]:
     """Pending tasks running resolver code (fan-out workers, LLM attempts)."""
     found = []
@@ -122,7 +133,7 @@ def resolver_tasks() -> list[asyncio.Task[Any]]:
         if task.get_name() == HOLDER_TASK:
             continue  # the MCP endpoint's one task, as long-lived as the app
         code = getattr(task.get_coro(), "cr_code", None)
-        if not task.done() and code is not None and "/resolver/" in code.co_filename:
+        if not task.done() and code is not None and runs_resolver_code(code.co_filename):
             found.append(task)
     return found
 
