@@ -85,11 +85,15 @@ def test_rules_stand_alone() -> None:
         assert not {n for n in imported(path) if n.split(".")[0] == "resolver"}, path.name
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "tests").glob("test_*.py")), ids=lambda p: p.name)
+TEST_MODULES = sorted((ROOT / "tests").rglob("test_*.py"))
+
+
+@pytest.mark.parametrize("path", TEST_MODULES, ids=lambda p: str(p.relative_to(ROOT / "tests")))
 def test_test_modules_never_import_each_other(path: Path) -> None:
     others = {
         n
         for n in imported(path)
-        if n.startswith("tests.") and n.split(".")[1].startswith(("test_", "conftest"))
+        if n.startswith("tests.")
+        and any(part.startswith(("test_", "conftest")) for part in n.split(".")[1:])
     }
     assert not others, f"{path.name} imports {sorted(others)}; share through tests/helpers.py"

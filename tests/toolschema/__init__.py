@@ -1,0 +1,1 @@
+"""Tests of `resolver/toolschema/`: the schema converter, argument validation, function names."""
