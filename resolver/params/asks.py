@@ -22,7 +22,7 @@ def language_of(*texts: str) -> Language:
 
 
 # The time ask names what an agent may send (SPEC §4.1); each example settles when sent back
-# as additional_context (tests/test_agent_loop.py sends every one of them).
+# as additional_context (tests/params/test_agent_loop.py sends every one of them).
 _TIME_ASK = {
     "zh": (
         "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
