@@ -38,7 +38,7 @@ def make_client(aiohttp_client: Any, fake_llm: FakeLLM) -> ClientFactory:
 
     async def factory(*, llm: bool = True, **overrides: Any) -> TestClient[Any, Any]:
         # Tests script the fake call by call, so the result cache is off unless a test asks
-        # for it (tests/test_llm_cache.py).
+        # for it (tests/llm/test_cache.py).
         values: dict[str, Any] = {"llm_api_key": "sk-test-SECRET-0123456789", "llm_cache_ttl_s": 0}
         if llm:
             values["llm_base_url"] = fake_llm.url  # type: ignore[attr-defined]
