@@ -4,7 +4,7 @@ it), an error as a tool error whose JSON text is the HTTP error body plus the fi
 KWeaver context-loader client reads.
 
 The error body repeats `web/models.py: ErrorResponse` as a dict (this package may not import
-`web/`); `tests/test_mcp_tools.py` checks the two stay equal.
+`web/`); `tests/mcp/test_tools.py` checks the two stay equal.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Tests of `resolver/mcp/`: the tools, Streamable HTTP and the KWeaver client."""
