@@ -1,0 +1,1 @@
+"""Tests of `resolver/core/`: tracing."""
