@@ -1,0 +1,1 @@
+"""Tests of `rules/`: every rule of SPEC §5."""
