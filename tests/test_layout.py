@@ -97,3 +97,20 @@ def test_test_modules_never_import_each_other(path: Path) -> None:
         and any(part.startswith(("test_", "conftest")) for part in n.split(".")[1:])
     }
     assert not others, f"{path.name} imports {sorted(others)}; share through tests/helpers.py"
+
+
+# Besides one folder per package: `system/` for the suites that start processes (faults, fuzz,
+# cluster, workers, packaging) and `rules/` for the validators.
+TEST_FOLDERS = {*ALLOWED, "rules", "system"} - {"testing"}
+# Tests of the house as a whole, not of one package.
+TOP_LEVEL_TESTS = {"test_layout.py", "test_helpers.py", "test_docs.py"}
+
+
+def test_tests_mirror_the_packages() -> None:
+    tests = ROOT / "tests"
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - TEST_FOLDERS == set(), "a test folder that names no package"
+    assert {p.name for p in tests.glob("test_*.py")} <= TOP_LEVEL_TESTS
+    for folder in folders:
+        doc = ast.get_docstring(ast.parse((tests / folder / "__init__.py").read_text()))
+        assert doc, f"tests/{folder}/__init__.py has no docstring"

@@ -1,1 +1,3 @@
-"""Tests of `resolver/kn/`: the Go-compatible pipeline, permissions, operator schemas, the inputs endpoint."""
+"""Tests of `resolver/kn/`: the Go-compatible pipeline, permissions, operator schemas, the
+inputs endpoint.
+"""

@@ -1,1 +1,3 @@
-"""Tests of `resolver/llm/`: the client's retries, cache, fallback, schema and the reading of answers."""
+"""Tests of `resolver/llm/`: the client's retries, cache, fallback, schema and the reading of
+answers.
+"""

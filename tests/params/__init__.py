@@ -1,1 +1,3 @@
-"""Tests of `resolver/params/`: the dynamic-params resolution, its context reading, defaults, the agent retry loop."""
+"""Tests of `resolver/params/`: the dynamic-params resolution, its context reading, defaults,
+the agent retry loop.
+"""

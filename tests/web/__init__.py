@@ -1,1 +1,3 @@
-"""Tests of `resolver/web/`: the HTTP surface, negotiation (TOON, Accept-Language), the error shape."""
+"""Tests of `resolver/web/`: the HTTP surface, negotiation (TOON, Accept-Language), the error
+shape.
+"""
