@@ -80,8 +80,8 @@ def module_graph(root: Path = ROOT, bases: tuple[str, ...] = PRODUCT) -> dict[st
     return {name: module_imports(path, known) - {name} for name, path in found.items()}
 
 
-def longest_chain(graph: dict[str, set[str]]) -> list[str]:
-    """The longest import path (a module never repeats on it)."""
+def longest_chain(graph: dict[str, set[str]], start: str | None = None) -> list[str]:
+    """The longest import path (from `start`, else from any module; none repeats on it)."""
     memo: dict[str, list[str]] = {}
 
     def walk(name: str, stack: frozenset[str]) -> list[str]:
@@ -98,7 +98,8 @@ def longest_chain(graph: dict[str, set[str]]) -> list[str]:
         return best
 
     sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
-    return max((walk(name, frozenset()) for name in sorted(graph)), key=len)
+    starts = sorted(graph) if start is None else [start]
+    return max((walk(name, frozenset()) for name in starts), key=len)
 
 
 def room_of(module: str) -> str:
@@ -190,6 +191,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--chain", action="store_true", help="list the longest import chain")
     parser.add_argument("--files", action="store_true", help="list the files of one request")
     parser.add_argument("--no-request", action="store_true", help="skip the request measure")
+    parser.add_argument(
+        "--from",
+        dest="start",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="also the longest chain from this module (e.g. resolver.web.bodies)",
+    )
     args = parser.parse_args(argv)
     graph = module_graph()
     rooms = room_graph(module_graph(bases=EVERYTHING))
@@ -207,6 +216,11 @@ def main(argv: list[str]) -> int:
     print(f"modules: {len(graph)}; longest import chain: {len(chain)} modules")
     if args.chain:
         print("  " + "\n  → ".join(chain))
+    for start in args.start:
+        from_start = longest_chain(graph, start)
+        print(f"longest import chain from {start}: {len(from_start)} modules")
+        if args.chain:
+            print("  " + "\n  → ".join(from_start))
     if not args.no_request:
         files = files_of_one_request()
         print(f"files one rules-only /v1/dynamic-params request runs: {len(files)}")
