@@ -76,7 +76,7 @@ def _child(port: int) -> int:
 
 
 async def _report(app: web.Application, port: int, llm_url: str) -> None:
-    from resolver.web.appkeys import PARAMS_KEY
+    from resolver.web.servicekeys import SERVICES_KEY
 
     process = psutil.Process()
     llm_port = int(llm_url.rsplit(":", 1)[1].split("/", 1)[0])
@@ -91,7 +91,7 @@ async def _report(app: web.Application, port: int, llm_url: str) -> None:
         connections = [
             c for c in process.net_connections(kind="tcp") if c.status == psutil.CONN_ESTABLISHED
         ]
-        llm = app[PARAMS_KEY].llm
+        llm = app[SERVICES_KEY].params.llm
         assert llm is not None
         limiter = llm.limiter
         figures = {

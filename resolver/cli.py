@@ -18,14 +18,13 @@ from resolver.core.logs import configure_logging
 from resolver.core.responses import ResponseBody
 from resolver.core.settings import Settings
 from resolver.kn.models import KnResolveRequest, is_kn_request
-from resolver.kn.pipeline import open_pipeline
 from resolver.mcp.stdio import StdioDefaults, serve_stdio
 from resolver.params.models import ResolveRequest
-from resolver.params.service import open_params_service
 from resolver.server.guard import descriptor_budget
 from resolver.server.process import run_process
 from resolver.server.sockets import ListenError, bind_listeners
 from resolver.server.supervisor import Supervisor
+from resolver.services import open_services
 from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.bodies import parse_model
 from resolver.web.models import ErrorResponse
@@ -174,12 +173,12 @@ async def _resolve_body(
         if is_kn_request(body):
             # The pipeline shape (kn_id, ot_id, properties): the full four steps.
             kn_request = parse_model(KnResolveRequest, body)
-            async with open_pipeline(settings) as pipeline:
-                result = await pipeline.run(kn_request, caller)
+            async with open_services(settings) as services:
+                result = await services.pipeline.run(kn_request, caller)
             return 200, result.response(trace_id)
         request = parse_model(ResolveRequest, body)
-        async with open_params_service(settings) as (service, _):
-            resolved = await service.resolve(request, caller.deadline)
+        async with open_services(settings) as services:
+            resolved = await services.params.resolve(request, caller.deadline)
         return 200, resolved.response(trace_id)
     except ResolverError as exc:
         return exc.http_status, ErrorResponse.of(exc, trace_id)

@@ -39,7 +39,7 @@ from resolver.testing.fake_upstreams import (
     FakeOperatorIntegration,
     Seen,
 )
-from resolver.web.appkeys import PARAMS_KEY
+from resolver.web.servicekeys import SERVICES_KEY
 
 NOW_MS = 1_762_996_342_241  # 2025-11-13T09:12:22.241+08:00
 
@@ -141,7 +141,7 @@ def resolver_tasks() -> list[asyncio.Task[Any]]:
 async def assert_settled(client: Any, fake: FakeLLM) -> None:
     """Within a moment: no LLM call holds a slot or waits for one, the fake serves nothing
     (every connection finished or was closed by the service), no resolver task is left."""
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     for _ in range(100):
         if not (limiter.inflight or limiter.pending or fake.inflight or resolver_tasks()):
             return

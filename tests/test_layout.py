@@ -23,12 +23,19 @@ ALLOWED: dict[str, set[str]] = {
     "params": {"core", "llm", "timeexpr", "toolschema"},
     "actions": {"core", "toolschema", "upstreams"},
     "kn": {"core", "llm", "params", "toolschema", "upstreams"},
-    "mcp": {"core", "upstreams", "params", "kn", "actions"},
-    "web": {"core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions", "mcp"},
+    # The composition root (`resolver/services.py`, a module of its own): builds the graph.
+    "services": {"core", "llm", "upstreams", "params", "kn", "actions"},
+    "mcp": {"core", "upstreams", "params", "kn", "actions", "services"},
+    "web": {
+        *("core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions"),
+        *("services", "mcp"),
+    },
     "server": {"core", "web"},
 }
-# Top-level modules: the command line and `python -m resolver`.
-TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py"}
+# Rooms that are one module rather than a package.
+MODULE_ROOMS = {"services"}
+# Top-level modules: the command line, `python -m resolver` and the composition root.
+TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py", *(f"{room}.py" for room in MODULE_ROOMS)}
 
 
 def imported(path: Path) -> set[str]:
@@ -44,21 +51,31 @@ def imported(path: Path) -> set[str]:
 
 
 def resolver_packages(path: Path) -> set[str]:
-    """The resolver packages a file imports (`resolver.kn.pipeline` → `kn`)."""
+    """The resolver rooms a file imports (`resolver.kn.pipeline` → `kn`; `resolver.services`
+    → `services`; `resolver.cli` → `cli`, which no room may import)."""
     found = set()
     for name in imported(path):
         parts = name.split(".")
-        if parts[0] == "resolver" and len(parts) > 1 and (PACKAGE / parts[1]).is_dir():
+        if parts[0] != "resolver" or len(parts) == 1:
+            continue
+        if (PACKAGE / parts[1]).is_dir() or (PACKAGE / f"{parts[1]}.py").is_file():
             found.add(parts[1])
     return found
 
 
-PACKAGE_FILES = sorted(PACKAGE.glob("*/*.py"))
+def room_of(path: Path) -> str:
+    """`resolver/kn/pipeline.py` → `kn`; `resolver/services.py` → `services`."""
+    return path.stem if path.parent == PACKAGE else path.parent.name
+
+
+PACKAGE_FILES = sorted(
+    [*PACKAGE.glob("*/*.py"), *(PACKAGE / f"{room}.py" for room in sorted(MODULE_ROOMS))]
+)
 
 
 @pytest.mark.parametrize("path", PACKAGE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_imports_flow_one_way(path: Path) -> None:
-    package = path.parent.name
+    package = room_of(path)
     assert package in ALLOWED, f"new package {package}: add it to ALLOWED and the docs"
     wrong = resolver_packages(path) - ALLOWED[package] - {package}
     assert not wrong, f"{package} may not import {sorted(wrong)}"
@@ -68,15 +85,15 @@ def test_imports_flow_one_way(path: Path) -> None:
 
 def test_only_the_command_line_lives_at_the_top() -> None:
     assert {p.name for p in PACKAGE.glob("*.py")} == TOP_LEVEL
-    assert {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"} == set(
-        ALLOWED
-    )
+    packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert packages == set(ALLOWED) - MODULE_ROOMS
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_each_package_says_what_it_may_import(package: str) -> None:
-    doc = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text()))
-    assert doc, f"resolver/{package}/__init__.py has no docstring"
+    path = PACKAGE / (f"{package}.py" if package in MODULE_ROOMS else f"{package}/__init__.py")
+    doc = ast.get_docstring(ast.parse(path.read_text()))
+    assert doc, f"{path.relative_to(ROOT)} has no docstring"
     assert "May import:" in doc
 
 

@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,23 +22,16 @@ import structlog
 from pydantic import ValidationError
 
 from resolver.core.errors import ResolverError, invalid_request
-from resolver.core.settings import Settings
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import KnResolveRequest, KnResolveResponse
 from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult, schema_source_of
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.asks import Language
 from resolver.params.models import LogicPropertyDef, ResolveRequest
-from resolver.params.service import ParamsService, open_params_service
+from resolver.params.service import ParamsService
 from resolver.params.sources import PropertySource
 from resolver.upstreams.bkn_backend import ObjectType
-from resolver.upstreams.client import (
-    ONTOLOGY_QUERY,
-    OPERATOR_INTEGRATION,
-    CallerHeaders,
-    Upstreams,
-    open_upstreams,
-)
+from resolver.upstreams.client import ONTOLOGY_QUERY, OPERATOR_INTEGRATION, CallerHeaders, Upstreams
 from resolver.upstreams.ontology_query import query_values
 
 log = structlog.get_logger("resolver.kn")
@@ -155,18 +148,6 @@ class Pipeline:
             return {}
         with _timed(timings, OPERATOR_INTEGRATION):
             return await self.schemas.of_properties(definitions, caller)
-
-
-@asynccontextmanager
-async def open_pipeline(settings: Settings) -> AsyncIterator[Pipeline]:
-    """The pipeline with its own params service and upstream sessions, for one-shot use."""
-    async with (
-        open_params_service(settings) as (params, _),
-        open_upstreams(settings) as upstreams,
-    ):
-        yield Pipeline(
-            params, upstreams, OperatorSchemas(upstreams, settings.operator_schema_ttl_s)
-        )
 
 
 def _params_request(

@@ -29,7 +29,8 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from resolver.core.jsonio import dumps, loads
 from resolver.core.metrics import Metrics
 from resolver.mcp.server import build_server
-from resolver.mcp.tools import CallContext, Services
+from resolver.mcp.tools import CallContext
+from resolver.services import Services
 
 # Where the aiohttp handler leaves the call's context in the ASGI scope, for the tool handler.
 SCOPE_KEY = "resolver.mcp.context"

@@ -1,4 +1,4 @@
-"""The MCP server: the SDK's low-level `Server` listing the three tools and running one call —
+"""The MCP server: the SDK's low-level `Server` listing the four tools and running one call —
 counted, logged under the call's trace id, every failure a tool error in the HTTP shape.
 
 One server per transport; both share the application's services. The transport says what a
@@ -23,7 +23,8 @@ from resolver.core.errors import ResolverError
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
-from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, CallContext, Services, ToolSpec
+from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, CallContext, ToolSpec
+from resolver.services import Services
 
 log = structlog.get_logger("resolver.mcp")
 
@@ -48,7 +49,7 @@ LISTED = types.ListToolsResult(
 
 
 def build_server(services: Services, metrics: Metrics, context_of: ContextOf) -> Server[Any]:
-    """The SDK server of the three tools over these services."""
+    """The SDK server of the four tools over these services."""
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None

@@ -1,18 +1,15 @@
 """`resolver mcp`: the tools over stdin/stdout, for desktop agents that start their MCP servers
 as subprocesses (Claude Desktop, Cursor, …).
 
-The process opens the same services as `resolver serve` (params with its LLM client and
-limiter, the upstream sessions, the pipeline, action recall), serves one client until it
-closes stdin, then closes them. There is no HTTP request to take identity from: the account
-headers and the default knowledge network come from the command line, a fresh trace id from
-each call.
+The process opens the same service graph as `resolver serve` (`resolver/services.py`), serves
+one client until it closes stdin, then closes it. There is no HTTP request to take identity
+from: the account headers and the default knowledge network come from the command line, a
+fresh trace id from each call.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -20,19 +17,13 @@ from typing import Any
 from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 
-from resolver.actions.mcp_tools import McpToolCache
-from resolver.actions.recall import ActionRecall
 from resolver.core.errors import NotConfigured
-from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
-from resolver.kn.inputs import InputCatalog
-from resolver.kn.operator_schemas import OperatorSchemas
-from resolver.kn.pipeline import Pipeline
 from resolver.mcp.server import build_server
-from resolver.mcp.tools import CallContext, Services
-from resolver.params.service import open_params_service
-from resolver.upstreams.client import CallerHeaders, open_upstreams
+from resolver.mcp.tools import CallContext
+from resolver.services import open_services
+from resolver.upstreams.client import CallerHeaders
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,27 +39,10 @@ class StdioDefaults:
 async def serve_stdio(settings: Settings, defaults: StdioDefaults) -> None:
     """Serve the tools on stdin/stdout until the client closes them."""
     metrics = Metrics()
-    async with open_services(settings, metrics) as services:
+    async with open_services(settings, metrics=metrics) as services:
         server = build_server(services, metrics, partial(_context, defaults, settings))
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
-
-
-@asynccontextmanager
-async def open_services(settings: Settings, metrics: Metrics) -> AsyncIterator[Services]:
-    """The services `create_app` wires, for a process without the HTTP app."""
-    async with (
-        open_params_service(settings, None, metrics, Lifecycle()) as (params, _),
-        open_upstreams(settings, metrics.observe_upstream_call) as upstreams,
-    ):
-        schemas = OperatorSchemas(upstreams, settings.operator_schema_ttl_s)
-        mcp_tools = McpToolCache(upstreams, settings.mcp_tool_ttl_s)
-        yield Services(
-            params=params,
-            pipeline=Pipeline(params, upstreams, schemas),
-            recall=ActionRecall(upstreams, mcp_tools),
-            inputs=InputCatalog(upstreams, schemas),
-        )
 
 
 def _context(

@@ -1,4 +1,4 @@
-"""The three tools: what an LLM reads about each, its schemas (from the HTTP API's models) and
+"""The four tools: what an LLM reads about each, its schemas (from the HTTP API's models) and
 its run — parse → call → render, exactly like the HTTP handler of the same operation.
 
 A tool run raises the same errors as the HTTP endpoint; `server.py` turns them into tool
@@ -16,16 +16,13 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
-from resolver.actions.recall import ActionRecall
 from resolver.core.errors import BadRequest, invalid_request
 from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
-from resolver.kn.inputs import InputCatalog
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
-from resolver.kn.pipeline import Pipeline
 from resolver.mcp.schemas import input_schema, output_schema
 from resolver.params.models import ResolveRequest, ResolveResponse
-from resolver.params.service import ParamsService
+from resolver.services import Services
 from resolver.upstreams.client import CallerHeaders
 
 M = TypeVar("M", bound=BaseModel)
@@ -41,16 +38,6 @@ class CallContext:
     kn_id: str | None
     public_url: Callable[[], str]
     language: Language | None = None  # the HTTP request's Accept-Language, if any
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """The application's own services; the tools hold no second copy of anything."""
-
-    params: ParamsService
-    pipeline: Pipeline
-    recall: ActionRecall
-    inputs: InputCatalog
 
 
 Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[ResponseBody]]

@@ -17,20 +17,7 @@ from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.mcp.http import Exchange
 from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest
-from resolver.web.appkeys import (
-    ACTION_RECALL_KEY,
-    INPUTS_KEY,
-    LIFECYCLE_KEY,
-    MCP_PROXY_KEY,
-    MCP_SERVER_KEY,
-    METRICS_KEY,
-    OPENAPI_KEY,
-    PARAMS_KEY,
-    PIPELINE_KEY,
-    PROBE_KEY,
-    SETTINGS_KEY,
-    TRACE_ID,
-)
+from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY, TRACE_ID
 from resolver.web.bodies import caller_headers, parse_model, read_json_body, render, render_json
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
 from resolver.web.negotiation import (
@@ -39,6 +26,7 @@ from resolver.web.negotiation import (
     request_language,
     response_format,
 )
+from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
 
 log = structlog.get_logger("resolver.http")
 
@@ -48,7 +36,7 @@ async def dynamic_params(request: web.Request) -> web.Response:
     fmt = response_format(request)
     deadline = _deadline(request)
     resolve_request = parse_model(ResolveRequest, await read_json_body(request, deadline))
-    resolved = await request.app[PARAMS_KEY].resolve(
+    resolved = await request.app[SERVICES_KEY].params.resolve(
         resolve_request, deadline, language=request_language(request)
     )
     return render_as(resolved.response(request[TRACE_ID]), fmt)
@@ -60,7 +48,7 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
     deadline = _deadline(request)
     caller = caller_headers(request, deadline)
     kn_request = parse_model(KnResolveRequest, await read_json_body(request, deadline))
-    result = await request.app[PIPELINE_KEY].run(
+    result = await request.app[SERVICES_KEY].pipeline.run(
         kn_request, caller, language=request_language(request)
     )
     return render_as(result.response(request[TRACE_ID]), fmt)
@@ -72,7 +60,7 @@ async def logic_property_inputs(request: web.Request) -> web.Response:
     deadline = _deadline(request)
     caller = caller_headers(request, deadline)
     inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
-    described = await request.app[INPUTS_KEY].describe(inputs_request, caller)
+    described = await request.app[SERVICES_KEY].inputs.describe(inputs_request, caller)
     return render_as(described.response(inputs_request, request[TRACE_ID]), fmt)
 
 
@@ -82,7 +70,7 @@ async def get_action_info(request: web.Request) -> web.Response:
     deadline = _deadline(request)
     caller = caller_headers(request, deadline)
     recall_request = parse_model(ActionInfoRequest, await read_json_body(request, deadline))
-    tools = await request.app[ACTION_RECALL_KEY].recall(
+    tools = await request.app[SERVICES_KEY].recall.recall(
         recall_request, caller, public_url=partial(public_url, request)
     )
     return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
@@ -95,7 +83,7 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     tool_name = path_id(request, "tool_name")
     caller = caller_headers(request)  # a tool run has its own timeout, not the request's
     arguments = tool_arguments(await read_json_body(request))
-    answer = await request.app[MCP_PROXY_KEY].call(mcp_id, tool_name, arguments, caller)
+    answer = await request.app[SERVICES_KEY].proxy.call(mcp_id, tool_name, arguments, caller)
     return render_json_bytes_as(answer, fmt)
 
 
@@ -122,7 +110,7 @@ async def mcp(request: web.Request) -> web.Response:
 
 async def healthz(request: web.Request) -> web.Response:
     """GET /healthz: the process is up; says where the prompts were found."""
-    params = request.app[PARAMS_KEY]
+    params = request.app[SERVICES_KEY].params
     return render(
         HealthResponse(
             status="ok",
@@ -138,8 +126,9 @@ async def readyz(request: web.Request) -> web.Response:
     SIGTERM on, so that load balancers stop sending while the process drains."""
     trace_id = request[TRACE_ID]
     stopping = request.app[LIFECYCLE_KEY].stopping
-    llm = request.app[PARAMS_KEY].llm
-    if llm is None:
+    services = request.app[SERVICES_KEY]
+    llm, probe = services.params.llm, services.probe
+    if llm is None or probe is None:
         body = ReadyResponse(
             status="draining" if stopping else "ready",
             mode="rules-only",
@@ -147,7 +136,6 @@ async def readyz(request: web.Request) -> web.Response:
             trace_id=trace_id,
         )
         return render(body, 503 if stopping else 200)
-    probe = request.app[PROBE_KEY]
     reachable, detail = await probe.reachable()
     circuit = fallback = None
     ready = reachable

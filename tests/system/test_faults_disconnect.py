@@ -15,7 +15,7 @@ from typing import Any
 import psutil
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
-from resolver.web.appkeys import PARAMS_KEY
+from resolver.web.servicekeys import SERVICES_KEY
 from tests.helpers import ClientFactory, assert_settled, operator, request_body, wait_for
 
 PROPS = [operator(f"p{i}", ("x", "STRING")) for i in range(4)]
@@ -88,7 +88,7 @@ async def test_hanging_up_while_waiting_for_a_slot_gives_the_place_back(
     waiting = asyncio.create_task(
         client.post("/v1/dynamic-params", json=request_body(PROPS[1], query="x 取默认值"))
     )
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     await wait_for(lambda: limiter.pending == 1)
     waiting.cancel()
     with contextlib.suppress(asyncio.CancelledError):

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
-from resolver.web.appkeys import PARAMS_KEY
+from resolver.web.servicekeys import SERVICES_KEY
 from tests.helpers import ClientFactory, assert_settled, operator, request_body, wait_for
 
 SLOW_S = 0.5
@@ -48,7 +48,7 @@ async def test_beyond_max_pending_the_answer_is_503_at_once(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=1, max_pending=1)
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     holder = asyncio.create_task(timed_post(client, payload(PROPS[0])))
     await wait_for(lambda: limiter.inflight == 1)
     queued = asyncio.create_task(timed_post(client, payload(PROPS[1])))
@@ -71,7 +71,7 @@ async def test_an_overflowing_request_is_refused_whole_and_sends_nothing(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=1, max_pending=2)
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     holder = asyncio.create_task(timed_post(client, payload(PROPS[0])))
     await wait_for(lambda: limiter.inflight == 1)
 
@@ -90,7 +90,7 @@ async def test_no_queue_at_all_with_max_pending_zero(
 ) -> None:
     fake_llm.respond(slow)
     client = await make_client(llm_max_inflight=2, max_pending=0)
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     holders = [asyncio.create_task(timed_post(client, payload(p))) for p in PROPS[:2]]
     await wait_for(lambda: limiter.inflight == 2)
     results = await asyncio.gather(*(timed_post(client, payload(p)) for p in PROPS[2:]))

@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.realllm import CASES, MODES, _body, run_case
 from resolver.testing.llama_server import LlamaServer, configured, llama_server
-from resolver.web.appkeys import PARAMS_KEY
+from resolver.web.servicekeys import SERVICES_KEY
 from tests.helpers import ClientFactory, assert_error_shape
 
 pytestmark = [
@@ -88,7 +88,7 @@ async def test_hanging_up_on_a_real_server_call_leaves_nothing_behind(
     request.cancel()
     with pytest.raises(asyncio.CancelledError):
         await request
-    limiter = client.app[PARAMS_KEY].llm.limiter
+    limiter = client.app[SERVICES_KEY].params.llm.limiter
     for _ in range(100):
         if not limiter.inflight and not limiter.pending:
             break
