@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from resolver.core.deadline import Deadline
 from resolver.core.errors import ResolverError
+from resolver.core.failures import ErrorResponse
 from resolver.core.logs import configure_logging
 from resolver.core.responses import ResponseBody
 from resolver.core.settings import Settings
@@ -27,7 +28,6 @@ from resolver.server.supervisor import Supervisor
 from resolver.services import open_services
 from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.bodies import parse_model
-from resolver.web.models import ErrorResponse
 
 log = structlog.get_logger("resolver.server")
 

@@ -1,5 +1,6 @@
 """The MCP server: the SDK's low-level `Server` listing the four tools and running one call —
-counted, logged under the call's trace id, every failure a tool error in the HTTP shape.
+counted, logged under the call's trace id, every failure a tool error in the HTTP shape, by
+the failure policy the HTTP middleware uses (`core/failures.py`).
 
 One server per transport; both share the application's services. The transport says what a
 call knows besides its arguments (`ContextOf`): over HTTP the context the aiohttp handler put
@@ -19,7 +20,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
-from resolver.core.errors import ResolverError
+from resolver.core.failures import failure_of
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
@@ -98,22 +99,18 @@ async def run_call(
             wanted = arguments.pop("response_format", None)
             fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
             body = await tool.run(services, arguments, context)
-        except ResolverError as exc:
-            outcome = exc.code
-            if exc.http_status >= 500:
-                log.warning(
-                    "mcp.tool_failed",
-                    tool=tool.name,
-                    code=exc.code,
-                    status=exc.http_status,
-                    error=exc.message,
-                    cause=type(exc.__cause__).__name__ if exc.__cause__ else None,
-                )
-            result = results.failure(exc, context.trace_id, context.language)
-        except Exception:
-            log.exception("mcp.tool_crashed", tool=tool.name)
-            outcome = "INTERNAL"
-            result = results.internal_failure(context.trace_id)
+        except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
+            failure = failure_of(
+                exc,
+                context.trace_id,
+                context.language,
+                log,
+                failed="mcp.tool_failed",
+                crashed="mcp.tool_crashed",
+                tool=tool.name,
+            )
+            outcome = failure.code
+            result = results.failure(failure)
         else:
             outcome = "ok"
             result = results.success(body, fmt)

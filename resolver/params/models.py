@@ -166,11 +166,3 @@ class ResolveResponse(ResponseBody):
     dynamic_params: dict[str, dict[str, Any]]
     trace_id: str
     debug: dict[str, Any] | None = None
-
-
-class MissingEntry(BaseModel):
-    """One property that lacks inputs (a 422's `missing`)."""
-
-    property: str
-    params: list[str]
-    ask: str

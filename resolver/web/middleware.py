@@ -1,4 +1,5 @@
-"""The request middleware: trace id, errors in the SPEC shape, metrics and the access log."""
+"""The request middleware: trace id, errors in the SPEC shape (by the one failure policy of
+`core/failures.py`, shared with the MCP tools), metrics and the access log."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from resolver.core import tracing
-from resolver.core.errors import ResolverError, ShuttingDown
+from resolver.core.errors import ShuttingDown
+from resolver.core.failures import ErrorResponse, failure_of
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
-from resolver.web.models import ErrorResponse
 from resolver.web.negotiation import request_language
 
 log = structlog.get_logger("resolver.http")
@@ -67,26 +68,20 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
     try:
         try:
             response = await handler(request)
-        except ResolverError as exc:
-            if exc.http_status >= 500:
-                # The chain (`raise … from exc`) names the host, errno or status behind it.
-                log.warning(
-                    "request.failed",
-                    code=exc.code,
-                    status=exc.http_status,
-                    error=exc.message,
-                    cause=_causes(exc),
-                )
-            body = ErrorResponse.of(exc, trace_id, request_language(request))
-            response = render(body, exc.http_status, exc.headers())
         except web.HTTPException as exc:
             if exc.status < 400:
                 raise
             response = _http_error(request, exc)
-        except Exception:
-            log.exception("request.crashed")
-            message = "internal error; the trace_id identifies the log lines"
-            response = render(ErrorResponse.plain("INTERNAL", message, trace_id), 500)
+        except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
+            failure = failure_of(
+                exc,
+                trace_id,
+                request_language(request),
+                log,
+                failed="request.failed",
+                crashed="request.crashed",
+            )
+            response = render(failure.body, failure.status, failure.headers)
         except asyncio.CancelledError:
             if task is None or not lifecycle.was_cut(task):
                 raise  # the client hung up: nobody to answer
@@ -140,22 +135,6 @@ def _http_error(request: web.Request, exc: web.HTTPException) -> web.Response:
     code = (exc.reason or "error").upper().replace(" ", "_")
     message = f"{exc.reason}: {request.method} {request.path}"
     return render(ErrorResponse.plain(code, message, request[TRACE_ID]), exc.status)
-
-
-def _causes(exc: BaseException) -> list[str]:
-    """The exceptions behind `exc`, outermost first (at most 8).
-
-    Resolver's own exceptions and OS errors (host, port, errno) show their message; any other
-    shows only its type, since an SDK's message may quote an upstream body.
-    """
-    chain: list[str] = []
-    seen = exc.__cause__ or exc.__context__
-    while seen is not None and len(chain) < 8:
-        name = type(seen).__name__
-        own = type(seen).__module__.startswith("resolver.")
-        chain.append(f"{name}: {seen}"[:300] if own or isinstance(seen, OSError) else name)
-        seen = seen.__cause__ or seen.__context__
-    return chain
 
 
 def _route(request: web.Request) -> str:

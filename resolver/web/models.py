@@ -1,56 +1,11 @@
-"""The bodies this web layer renders itself: errors (SPEC §2.1) and the operations routes."""
+"""The bodies of the operations routes (`/healthz`, `/readyz`); the error body is
+`core/failures.py`'s, shared with the MCP tools."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
-
-from resolver.core.errors import ResolverError
-from resolver.core.languages import Language, error_line
 from resolver.core.responses import ResponseBody
-from resolver.params.models import MissingEntry
-
-
-class ErrorInfo(ResponseBody):
-    """The machine-readable part of an error."""
-
-    code: str
-    message: str
-    details: Any = Field(default=...)
-
-
-class ErrorResponse(ResponseBody):
-    """Every non-200 body; a 422 adds `missing`."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-    error_line: str = Field(alias="_error")
-    error: ErrorInfo
-    missing: list[MissingEntry] | None = None
-    trace_id: str
-
-    @classmethod
-    def of(
-        cls, error: ResolverError, trace_id: str, language: Language | None = None
-    ) -> ErrorResponse:
-        """The SPEC error shape of a resolver error; `_error` in the caller's language."""
-        missing = getattr(error, "missing", None)
-        return cls(
-            error_line=error_line(error, language),
-            error=ErrorInfo(code=error.code, message=error.message, details=error.details),
-            missing=missing,
-            trace_id=trace_id,
-        )
-
-    @classmethod
-    def plain(cls, code: str, message: str, trace_id: str) -> ErrorResponse:
-        """An error that is not a resolver error (no route, internal)."""
-        return cls(
-            error_line=message,
-            error=ErrorInfo(code=code, message=message, details=None),
-            trace_id=trace_id,
-        )
 
 
 class HealthResponse(ResponseBody):

@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from resolver.core.failures import ErrorResponse
 from resolver.core.toon import MEDIA_TYPE as TOON_MEDIA_TYPE
-from resolver.web.models import ErrorResponse
 from resolver.web.routes import ROUTES, Route, Schema
 
 _REF = "#/components/schemas/{model}"

@@ -20,6 +20,7 @@ from resolver.core.errors import (
     ResolverError,
     UpstreamError,
 )
+from resolver.core.failures import ErrorResponse
 from resolver.core.settings import Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest, KnResolveResponse
 from resolver.mcp.hints import missing_inputs
@@ -30,7 +31,6 @@ from resolver.mcp.tools import ACTIONS, INPUTS, RESOLVE, TOOLS, VALUES
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT, DEMO_TOOL_AT
-from resolver.web.models import ErrorResponse
 from tests.helpers import metric, operator, request_body
 from tests.mcp_checks import TOOL_NAMES, assert_valid_schema, values_arguments
 
