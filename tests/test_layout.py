@@ -4,6 +4,7 @@ each package says what it may import, and test modules never import each other."
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,30 @@ def test_each_package_says_what_it_may_import(package: str) -> None:
 def test_rules_stand_alone() -> None:
     for path in (ROOT / "rules").glob("*.py"):
         assert not {n for n in imported(path) if n.split(".")[0] == "resolver"}, path.name
+    doc = ast.get_docstring(ast.parse((ROOT / "rules" / "__init__.py").read_text()))
+    assert doc
+    assert "May import:" in doc
+
+
+# A rule number as the code cites it: `Violation("7.2.2", …)`, `rule = "7.3.2"`, `rule 3.1.1`,
+# `rules 4.1.2, 4.3.1, 7.3.1`.
+_CITED = re.compile(r"(?:Violation\(\s*|rule = |rules? )\"?(\d\.\d+\.\d+(?:, \d\.\d+\.\d+)*)")
+_CATALOGUED = re.compile(r"^\s+(\d\.\d+\.\d+)  ", re.MULTILINE)
+
+
+def test_every_rule_number_lives_in_rules() -> None:
+    doc = ast.get_docstring(ast.parse((ROOT / "rules" / "__init__.py").read_text())) or ""
+    catalogue = set(_CATALOGUED.findall(doc))
+    cited: dict[str, set[str]] = {}
+    for path in [*(ROOT / "rules").glob("*.py"), *PACKAGE.rglob("*.py")]:
+        if path.name == "__init__.py" and path.parent.name == "rules":
+            continue
+        for found in _CITED.findall(path.read_text(encoding="utf-8")):
+            for number in found.split(", "):
+                cited.setdefault(number, set()).add(str(path.relative_to(ROOT)))
+    unknown = {n: sorted(p) for n, p in cited.items() if n not in catalogue}
+    assert not unknown, f"rule numbers missing from rules/__init__.py: {unknown}"
+    assert catalogue - set(cited) == set(), "rules/__init__.py lists numbers nothing cites"
 
 
 TEST_MODULES = sorted((ROOT / "tests").rglob("test_*.py"))
