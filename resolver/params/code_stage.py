@@ -84,7 +84,7 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         # not one the caller can have meant: the time stays open for the LLM or the ask.
         resolution = None
     if resolution is not None:
-        state.time_expr = resolution.expr
+        state.read_time(resolution.expr)
         for name, value in resolution.params().items():
             if name in declared and name not in state.values:
                 state.settle(name, value, "context" if from_context(name) else "rule")

@@ -10,7 +10,7 @@ from typing import Any
 from resolver.core.clip import clip
 from resolver.core.errors import LLMError, LLMOutputInvalid
 from resolver.llm.answers import read_answer
-from resolver.llm.client import Completion, LLMClient, Message
+from resolver.llm.client import LLMClient, Message
 from resolver.llm.prompts import Prompts, repair_message, user_message
 from resolver.llm.schema import answer_schema
 from resolver.params.frame import Frame
@@ -22,7 +22,6 @@ from rules.spec import METRIC_TIME_PARAMS
 from rules.violation import Violation
 
 _LISTED_VIOLATIONS = 20
-_USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
 
 
 async def resolve_with_llm(
@@ -44,16 +43,7 @@ async def resolve_with_llm(
         {"role": "system", "content": prompts.system(state.spec.kind)},
         {"role": "user", "content": user_message(_task(state, frame, generate, foreign_keys))},
     ]
-    trace: dict[str, Any] = {
-        "attempts": 0,
-        "repair_rounds": 0,
-        "latency_ms": 0.0,
-        "calls": 0,
-        "cached_calls": 0,
-        "retries": 0,
-        "usage": dict.fromkeys(_USAGE_KEYS, 0),
-    }
-    state.llm = trace
+    state.begin_llm()
     response_format = _response_format(state, frame, generate)
     try:
         for round_no in range(frame.max_repair_rounds + 1):
@@ -63,7 +53,7 @@ async def resolve_with_llm(
                 response_format=response_format,
                 purpose="first" if round_no == 0 else "repair",
             )
-            _account(trace, completion, messages)
+            state.count_llm_call(completion, messages)
             violations, omitted = _take_answer(state, frame, completion.content, generate)
             if violations:
                 await llm.forget(completion)
@@ -79,7 +69,7 @@ async def resolve_with_llm(
                     f"{round_no} repair round(s): {violations[0]}",
                     details={"violations": [str(v) for v in violations[:_LISTED_VIOLATIONS]]},
                 )
-            trace["repair_rounds"] = round_no + 1
+            state.count_repair_round(round_no + 1)
             wanted = violations + [
                 Violation("3.1.2", f"generate {name} or answer _error naming it", name)
                 for name in omitted
@@ -94,27 +84,6 @@ async def resolve_with_llm(
     return state
 
 
-def _account(trace: dict[str, Any], completion: Completion, messages: list[Message]) -> None:
-    """Add one call to the property's debug block; a cached answer costs no tokens."""
-    trace["attempts"] += completion.attempts
-    trace["latency_ms"] = round(trace["latency_ms"] + completion.latency_ms, 1)
-    trace["calls"] += 1
-    trace["retries"] += max(0, completion.attempts - 1)
-    if completion.cached:
-        trace["cached_calls"] += 1
-    elif completion.usage:
-        usage = trace["usage"]
-        for key in _USAGE_KEYS:
-            usage[key] += completion.usage.get(key, 0)
-    if completion.model:
-        trace["model"] = completion.model
-    if completion.endpoint != "primary":
-        trace["endpoint"] = completion.endpoint
-    trace["finish_reason"] = completion.finish_reason
-    trace["request"] = messages
-    trace["response"] = completion.content
-
-
 def _take_answer(
     state: PropertyState, frame: Frame, content: str | None, generate: list[str]
 ) -> tuple[list[Violation], list[str]]:
@@ -124,9 +93,7 @@ def _take_answer(
         return answer.violations, []
     if answer.values is None:
         named = [p for p in answer.missing if p in generate]
-        state.report_missing(frame.language, answer.ask)
-        if named:
-            state.missing = [p for p in state.missing if p in named] or state.missing
+        state.report_missing(frame.language, answer.ask, named=named)
         return [], []
     # The model fills what it was asked for, nothing else: settled values stay, a declared
     # input it was not asked for (a window on an instant query) is dropped, and undeclared

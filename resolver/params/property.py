@@ -1,34 +1,49 @@
 """One property on its way through the stages: its rules' view, what is settled and from
-where, and what is missing or failed. The state changes only through its own methods."""
+where, and what is missing or failed. The state changes only through its own methods: the
+stages read it through read-only properties (mypy refuses a write from outside)."""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from resolver.core.errors import LLMError
+from resolver.llm.client import Completion, Message
 from resolver.params import asks
 from resolver.params.models import LogicPropertyDef
+from resolver.params.trace import LLMTrace
 from rules import registry
 from rules.spec import InputSpec, PropertySpec
 
 Source = Literal["caller", "context", "rule", "llm", "default"]
 
 
-@dataclass(slots=True)
 class PropertyState:
     """One property of a request, from its definition to its settled values."""
 
-    definition: LogicPropertyDef
-    spec: PropertySpec
-    values: dict[str, Any] = field(default_factory=dict)
-    sources: dict[str, Source] = field(default_factory=dict)
-    time_expr: str | None = None
-    missing: list[str] = field(default_factory=list)
-    ask: str | None = None
-    llm: dict[str, Any] | None = None
-    failure: LLMError | None = None
+    __slots__ = (
+        "_ask",
+        "_definition",
+        "_failure",
+        "_llm",
+        "_missing",
+        "_sources",
+        "_spec",
+        "_time_expr",
+        "_values",
+    )
+
+    def __init__(self, definition: LogicPropertyDef, spec: PropertySpec) -> None:
+        self._definition = definition
+        self._spec = spec
+        self._values: dict[str, Any] = {}
+        self._sources: dict[str, Source] = {}
+        self._time_expr: str | None = None
+        self._missing: list[str] = []
+        self._ask: str | None = None
+        self._llm: LLMTrace | None = None
+        self._failure: LLMError | None = None
 
     @classmethod
     def of(
@@ -44,21 +59,70 @@ class PropertyState:
     @property
     def name(self) -> str:
         """The property name."""
-        return self.spec.name
+        return self._spec.name
+
+    @property
+    def definition(self) -> LogicPropertyDef:
+        """The property's definition as the request sent it."""
+        return self._definition
+
+    @property
+    def spec(self) -> PropertySpec:
+        """The property as the rules see it."""
+        return self._spec
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """The settled values, in the order they were settled."""
+        return self._values
+
+    @property
+    def sources(self) -> Mapping[str, Source]:
+        """Where each settled value came from."""
+        return self._sources
+
+    @property
+    def time_expr(self) -> str | None:
+        """The normal form of the time expression the scanner settled the window from."""
+        return self._time_expr
+
+    @property
+    def missing(self) -> list[str]:
+        """The inputs reported missing (a copy), in declared order."""
+        return list(self._missing)
+
+    @property
+    def ask(self) -> str | None:
+        """The sentence telling an agent what to add for the missing inputs."""
+        return self._ask
+
+    @property
+    def llm(self) -> LLMTrace | None:
+        """What the LLM stage did, once it ran."""
+        return self._llm
+
+    @property
+    def failure(self) -> LLMError | None:
+        """Why the LLM stage could not settle this property, if it could not."""
+        return self._failure
 
     def settle(self, name: str, value: Any, source: Source) -> None:
         """Record a value and where it came from."""
-        self.values[name] = value
-        self.sources[name] = source
+        self._values[name] = value
+        self._sources[name] = source
+
+    def read_time(self, expr: str | None) -> None:
+        """Record the time expression the window was settled from (the debug's `time_expr`)."""
+        self._time_expr = expr
 
     def open_params(self) -> list[str]:
         """Inputs still needed, in declared order."""
-        return registry.missing(self.spec, self.values)
+        return registry.missing(self._spec, self._values)
 
     def default_of(self, name: str) -> tuple[bool, Any]:
         """`(found, value)` of an input's operator-schema `default` (an `example` is a hint
         for the LLM, never a value)."""
-        spec = self.spec.get(name)
+        spec = self._spec.get(name)
         schema = None if spec is None else spec.schema
         if schema is None or "default" not in schema:
             return False, None
@@ -76,39 +140,70 @@ class PropertyState:
             found, value = self.default_of(name)
             if not found:
                 continue
-            broken = registry.validate(self.spec, {**self.values, name: value})
+            broken = registry.validate(self._spec, {**self._values, name: value})
             if any(violation.param == name for violation in broken):
                 continue  # a default its own schema refuses is no value
             self.settle(name, value, "default")
             filled = True
-        if filled and self.missing:
-            still = [name for name in self.missing if name not in self.values]
+        if filled and self._missing:
+            still = [name for name in self._missing if name not in self._values]
             if still:
                 self.report_missing(language)
             else:
-                self.missing, self.ask = [], None
+                self._missing, self._ask = [], None
 
-    def report_missing(self, language: asks.Language, ask: str | None = None) -> None:
-        """Mark the open params missing; `instant` is implied when the window is missing too."""
+    def report_missing(
+        self,
+        language: asks.Language,
+        ask: str | None = None,
+        *,
+        named: Sequence[str] = (),
+    ) -> None:
+        """Mark the open params missing; `instant` is implied when the window is missing too.
+
+        `ask` is the model's own sentence, if it wrote one (else one is written for every open
+        param); `named` the params the model said it lacks — when some of them are open, only
+        those are reported.
+        """
         missing = self.open_params()
         if "instant" in missing and any(n in missing for n in ("start", "end", "step")):
             missing.remove("instant")
-        self.missing = missing
-        self.ask = ask or asks.ask_for(missing, language)
+        self._ask = ask or asks.ask_for(missing, language)
+        self._missing = [p for p in missing if p in named] or missing
+
+    def ask_in(self, language: asks.Language) -> None:
+        """An ask written in another language than the caller's is written again in theirs."""
+        if self._missing and self._ask and asks.language_of(self._ask) != language:
+            self._ask = asks.ask_for(self._missing, language)
+
+    def begin_llm(self) -> None:
+        """The LLM stage starts: a fresh trace of its calls."""
+        self._llm = LLMTrace()
+
+    def count_llm_call(self, completion: Completion, messages: Sequence[Message]) -> None:
+        """One LLM call came back (its messages, its answer and what it cost)."""
+        if self._llm is None:
+            self._llm = LLMTrace()
+        self._llm.account(completion, messages)
+
+    def count_repair_round(self, rounds: int) -> None:
+        """The LLM is asked again, the `rounds`-th time, with the violations."""
+        if self._llm is not None:
+            self._llm.repair_rounds = rounds
 
     def fail(self, error: LLMError) -> None:
         """The LLM stage could not settle this property."""
-        self.failure = error
+        self._failure = error
 
     def ordered_values(self) -> dict[str, Any]:
         """The settled values in the property's declared order."""
-        return {n: self.values[n] for n in self.spec.input_names() if n in self.values}
+        return {n: self._values[n] for n in self._spec.input_names() if n in self._values}
 
     def debug(self) -> dict[str, Any]:
         """The per-property debug block."""
         return {
-            "type": self.spec.kind,
-            "source": {n: self.sources[n] for n in self.spec.input_names() if n in self.sources},
-            "time_expr": self.time_expr,
-            "llm": self.llm,
+            "type": self._spec.kind,
+            "source": {n: self._sources[n] for n in self._spec.input_names() if n in self._sources},
+            "time_expr": self._time_expr,
+            "llm": None if self._llm is None else self._llm.debug(),
         }

@@ -31,7 +31,7 @@ from resolver.llm.client import LLMClient
 from resolver.llm.probe import LLMProbe
 from resolver.llm.prompts import Prompts, load_prompts
 from resolver.llm.runtime import open_llm
-from resolver.params.asks import Language, ask_for, language_of
+from resolver.params.asks import Language
 from resolver.params.code_stage import apply_time_rules, take_caller_values
 from resolver.params.fanout import fan_out
 from resolver.params.frame import Frame, frame_of
@@ -39,6 +39,7 @@ from resolver.params.llm_stage import resolve_with_llm
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.property import PropertyState
 from resolver.params.sources import PropertySource, summarize
+from resolver.params.trace import usage_total
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
@@ -220,8 +221,7 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
 def _asks_in(states: list[PropertyState], language: Language) -> None:
     """An ask the LLM wrote in another language than the caller asked for is replaced."""
     for state in states:
-        if state.missing and state.ask and language_of(state.ask) != language:
-            state.ask = ask_for(state.missing, language)
+        state.ask_in(language)
 
 
 def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolved:
@@ -268,20 +268,8 @@ def _debug(states: list[PropertyState], frame: Frame) -> dict[str, Any]:
     }
     traces = [s.llm for s in states if s.llm is not None]
     if traces:
-        shown["llm_usage"] = _usage_total(traces)
+        shown["llm_usage"] = usage_total(traces)
     return shown
-
-
-def _usage_total(traces: list[dict[str, Any]]) -> dict[str, int]:
-    """The request's LLM usage: calls, cache hits, retries, repair rounds and tokens."""
-    total = {"calls": 0, "cached_calls": 0, "retries": 0, "repair_rounds": 0}
-    tokens = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
-    for trace in traces:
-        for key in total:
-            total[key] += trace.get(key, 0)
-        for key in tokens:
-            tokens[key] += trace.get("usage", {}).get(key, 0)
-    return {**total, **tokens}
 
 
 def _combined_failure(failures: list[PropertyState], missing: list[dict[str, Any]]) -> LLMError:

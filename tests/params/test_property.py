@@ -1,0 +1,66 @@
+"""`PropertyState` changes only through its own methods, and its LLM trace is typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from resolver.llm.client import Completion
+from resolver.params.models import LogicPropertyDef
+from resolver.params.property import PropertyState
+from resolver.params.trace import LLMTrace, usage_total
+from tests.helpers import metric, operator
+
+
+def _state(definition: dict[str, Any]) -> PropertyState:
+    return PropertyState.of(LogicPropertyDef.model_validate(definition), None)
+
+
+@pytest.mark.parametrize(
+    "name", ["values", "sources", "time_expr", "missing", "ask", "llm", "failure", "spec"]
+)
+def test_no_field_can_be_written_from_outside(name: str) -> None:
+    state = _state(metric())
+    with pytest.raises(AttributeError):
+        setattr(state, name, None)
+
+
+def test_the_reported_list_is_a_copy() -> None:
+    state = _state(operator("o", ("a", "STRING"), ("b", "STRING")))
+    state.report_missing("en")
+    state.missing.clear()
+    assert state.missing == ["a", "b"]
+
+
+def test_params_the_model_named_narrow_the_missing_list_not_the_ask() -> None:
+    state = _state(operator("o", ("a", "STRING"), ("b", "STRING")))
+    state.report_missing("en", None, named=["b"])
+    assert state.missing == ["b"]
+    assert state.ask is not None
+    assert "a, b" in state.ask  # the ask covers what is open, as before
+
+
+def test_an_ask_in_another_language_is_written_again() -> None:
+    state = _state(operator("o", ("a", "STRING")))
+    state.report_missing("zh", "please add a")
+    state.ask_in("zh")
+    assert state.ask is not None
+    assert "additional_context 中补充 a" in state.ask
+
+
+def test_the_llm_trace_is_a_dataclass_and_sums_its_calls() -> None:
+    state = _state(operator("o", ("a", "STRING")))
+    state.begin_llm()
+    first = Completion("{}", 2, 10.0, {"prompt_tokens": 5, "completion_tokens": 1}, "stop", "m")
+    cached = Completion("{}", 0, 0.0, None, "stop", "m", cached=True)
+    state.count_llm_call(first, [{"role": "user", "content": "x"}])
+    state.count_repair_round(1)
+    state.count_llm_call(cached, [{"role": "user", "content": "y"}])
+    trace = state.llm
+    assert isinstance(trace, LLMTrace)
+    assert (trace.calls, trace.cached_calls, trace.retries, trace.attempts) == (2, 1, 1, 2)
+    assert trace.debug()["usage"] == {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 0}
+    assert trace.debug()["request"] == [{"role": "user", "content": "y"}]
+    assert usage_total([trace, LLMTrace()])["calls"] == 2
+    assert state.debug()["llm"] == trace.debug()
