@@ -10,7 +10,8 @@ from typing import Any
 from resolver.core.clip import clip
 from resolver.core.errors import LLMError, LLMOutputInvalid
 from resolver.llm.answers import read_answer
-from resolver.llm.client import LLMClient, Message
+from resolver.llm.client import LLMClient
+from resolver.llm.completion import Message
 from resolver.llm.prompts import Prompts, repair_message, user_message
 from resolver.llm.schema import answer_schema
 from resolver.params.frame import Frame

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from resolver.core.errors import LLMError
-from resolver.llm.client import Completion, Message
+from resolver.llm.completion import Completion, Message
 from resolver.params import asks
 from resolver.params.models import LogicPropertyDef
 from resolver.params.trace import LLMTrace

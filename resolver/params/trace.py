@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from resolver.llm.client import Completion, Message
+from resolver.llm.completion import Completion, Message
 
 USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
 

@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 from resolver.llm.circuit import Circuit
-from resolver.llm.client import _usage
+from resolver.llm.completion import read_usage
 from resolver.llm.transport import UndecodableResponse, _inflate, _inflater
 from resolver.testing.fake_llm import gzip_bomb
 
@@ -72,7 +72,7 @@ PC = {"prompt_tokens": 5, "completion_tokens": 2}
     ],
 )
 def test_usage_keeps_only_counts(raw: object, expected: dict[str, int] | None) -> None:
-    assert _usage(raw) == expected
+    assert read_usage(raw) == expected
 
 
 def test_inflating_a_bomb_stops_at_the_room_given() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from resolver.llm.client import Completion
+from resolver.llm.completion import Completion
 from resolver.params.models import LogicPropertyDef
 from resolver.params.property import PropertyState
 from resolver.params.trace import LLMTrace, usage_total

@@ -1,0 +1,102 @@
+"""One chat completion as the client hands it on: its text, what it cost, where it came from —
+read from the provider's JSON (`read_completion`) or from the result cache (`from_cache`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+
+Message = dict[str, str]
+Purpose = Literal["first", "repair"]
+
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+
+
+class BadOutput(Exception):
+    """The body arrived but cannot be read as a chat completion; not retried."""
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """One chat completion: its text, what it cost and where it came from."""
+
+    content: str | None
+    attempts: int
+    latency_ms: float
+    usage: dict[str, int] | None
+    finish_reason: str | None = None
+    model: str | None = None
+    endpoint: str = "primary"
+    cached: bool = False
+    key: str | None = None
+
+    def to_cache(self) -> bytes:
+        """What the cache keeps of it."""
+        return orjson.dumps(
+            {
+                "content": self.content,
+                "usage": self.usage,
+                "finish_reason": self.finish_reason,
+                "model": self.model,
+                "endpoint": self.endpoint,
+            }
+        )
+
+
+def from_cache(raw: bytes, key: str) -> Completion:
+    """A completion the cache kept under `key`: no attempts, no latency."""
+    data = orjson.loads(raw)
+    return Completion(
+        content=data.get("content"),
+        attempts=0,
+        latency_ms=0.0,
+        usage=data.get("usage"),
+        finish_reason=data.get("finish_reason"),
+        model=data.get("model"),
+        endpoint=data.get("endpoint") or "primary",
+        cached=True,
+        key=key,
+    )
+
+
+def read_completion(body: bytes) -> Completion:
+    """The completion in a provider's 2xx body; `BadOutput` when it cannot be read."""
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise BadOutput("the response body is not JSON") from exc
+    if not isinstance(data, dict):
+        raise BadOutput("the response body is not a JSON object")
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise BadOutput("the response has no choices")
+    message = choices[0].get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    if content is not None and not isinstance(content, str):
+        raise BadOutput("the message content is not text")
+    finish = choices[0].get("finish_reason")
+    model = data.get("model")
+    return Completion(
+        content=content,
+        attempts=1,
+        latency_ms=0.0,
+        usage=read_usage(data.get("usage")),
+        finish_reason=finish if isinstance(finish, str) else None,
+        model=model if isinstance(model, str) else None,
+    )
+
+
+def read_usage(raw: Any) -> dict[str, int] | None:
+    """The token counts of an answer; anything but non-negative integers is left out."""
+    if not isinstance(raw, dict):
+        return None
+    usage = {
+        key: raw[key]
+        for key in USAGE_KEYS
+        if isinstance(raw.get(key), int) and not isinstance(raw[key], bool) and raw[key] >= 0
+    }
+    if "total_tokens" not in usage and {"prompt_tokens", "completion_tokens"} <= usage.keys():
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+    return usage or None
