@@ -14,6 +14,7 @@ COMMANDS: dict[str, str] = {
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
+    "hotpath": "benchmarks.hotpath",
     "house": "benchmarks.house",
     "load": "benchmarks.load",
     "mcp-overhead": "benchmarks.mcp_overhead",

