@@ -19,7 +19,7 @@ from benchmarks.results_dir import add_save_flag, results_dir
 
 
 def main(argv: list[str]) -> int:
-    """Print and record the accuracy of the engine (and, with --peers, of other parsers)."""
+    """Print and record the accuracy of the scanner (and, with --peers, of other parsers)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks accuracy")
     parser.add_argument("--gold", type=Path, action="append", help="default: v1 and v2")
     parser.add_argument("--peers", action="store_true", help="also score the peer parsers")
@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
     print(f"{'all files':<24} {passed:>7} {total:>5} {passed / total:>8.1%}")
     report["files"] = files
     report["cases"] = total
-    report["engine"] = {"correct": passed, "accuracy": passed / total}
+    report["scanner"] = {"correct": passed, "accuracy": passed / total}
     if args.peers:
         from benchmarks.peers import score_peers
 

@@ -79,8 +79,8 @@ def fanout_body(count: int, max_concurrency: int) -> bytes:
     )
 
 
-# Rules-only requests, every one settled in code: (name, needs the time engine, body). The
-# ones that need the engine answered 422 while resolver/timeexpr was a placeholder.
+# Rules-only requests, every one settled in code: (name, needs the time scanner, body). The
+# ones that need the scanner answered 422 while resolver/timeexpr was a placeholder.
 RULES_BODIES: list[tuple[str, bool, bytes]] = [
     (
         "instant-word",

@@ -38,7 +38,7 @@ class Case:
     expected: dict[str, Any] | None
 
     def run(self) -> TimeResolution | None:
-        """Resolve this case with our engine."""
+        """Resolve this case with our scanner."""
         return resolve_time(
             self.query, now_ms=self.now_ms, tz=self.tz, instant=self.instant, step=self.step
         )

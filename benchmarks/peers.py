@@ -20,8 +20,8 @@ there. Speed is the median and p99 wall time of one call of the parser itself (i
 read into local datetimes outside the clock, for every parser alike) over the cases of
 the languages it handles, over 3 rounds (each a warm pass per parser after one warm-up call,
 the order of the parsers turning every round, so that load on a shared machine falls on all
-alike), imports excluded. Our engine is timed on Chinese and English cases, the Chinese-only
-parsers on Chinese ones. `python -m benchmarks timespeed` times the engine alone, overrides
+alike), imports excluded. Our scanner is timed on Chinese and English cases, the Chinese-only
+parsers on Chinese ones. `python -m benchmarks timespeed` times the scanner alone, overrides
 included.
 """
 
@@ -234,8 +234,8 @@ def _tally(metrics: dict[str, list[int]], name: str, ok: bool) -> None:
     entry[1] += 1
 
 
-def _engine() -> Peer:
-    """Our engine, no overrides (peers cannot see them), through the same metrics."""
+def _scanner() -> Peer:
+    """Our scanner, no overrides (peers cannot see them), through the same metrics."""
 
     def call(case: Case, now: datetime) -> Any:
         return resolve_time(case.query, now_ms=case.now_ms, tz=case.tz)
@@ -253,7 +253,7 @@ def _engine() -> Peer:
     return Peer("resolver.timeexpr", ("zh", "en"), call, read)
 
 
-PEERS: tuple[Callable[[], Peer], ...] = (_engine, _jionlp, _time_parser_zh, _recognizers)
+PEERS: tuple[Callable[[], Peer], ...] = (_scanner, _jionlp, _time_parser_zh, _recognizers)
 
 
 def score_peers(cases: list[Case], rounds: int = 3) -> dict[str, Any]:

@@ -456,8 +456,8 @@ def rules(ctx: Context) -> dict[str, Any]:
             f"A rules-only service (no LLM configured, INFO access log as in production); "
             f"{clients} closed-loop clients cycle through {len(payloads)} bodies: "
             + ", ".join(
-                f"{n} ({'time engine' if engine else 'caller values / instant word'})"
-                for n, engine, _ in bodies.RULES_BODIES
+                f"{n} ({'time scanner' if scanner else 'caller values / instant word'})"
+                for n, scanner, _ in bodies.RULES_BODIES
             )
             + "; every one answers 200 (422s counted apart). "
             f"{RULES_SEGMENTS} segments of {segment:g} s per server, alternating with a "

@@ -1,4 +1,4 @@
-"""`python -m benchmarks timespeed [--repeat N] [--gold PATH ...]`: engine speed on the gold.
+"""`python -m benchmarks timespeed [--repeat N] [--gold PATH ...]`: scanner speed on the gold.
 
 Times one `resolve_time` call per gold case (with the case's overrides) over the whole
 scanner gold set (v1 and v2, or the `--gold` files), `--repeat` passes after one warm-up pass,
@@ -10,10 +10,10 @@ and prints in µs:
 - calibration: the fastest `sum(range(1000))` on this machine now, to scale the figures
   against runs taken elsewhere or under other load.
 
-With `--against REV` (a git revision), the engine of that revision is loaded beside this one
+With `--against REV` (a git revision), the scanner of that revision is loaded beside this one
 (its `resolver/timeexpr/` extracted under another package name) and both are timed on every
 case, alternating call by call, so that load on a shared machine falls on both alike; the
-report adds the other engine's figures and the ratio of the medians.
+report adds the other scanner's figures and the ratio of the medians.
 
 Writes `timespeed.json` to benchmarks/results-local/ (or benchmarks/results/ with --save).
 """
@@ -56,11 +56,11 @@ def _time_once(case: Case) -> float:
     return (time.perf_counter_ns() - began) / 1000
 
 
-Engine = Callable[..., Any]
+Scanner = Callable[..., Any]
 _REPO = Path(__file__).resolve().parents[1]
 
 
-def _engine_at(revision: str) -> Engine:
+def _scanner_at(revision: str) -> Scanner:
     """`resolve_time` of another git revision, imported under a package name of its own."""
     name = "timeexpr_at_" + re.sub(r"\W", "_", revision)
     root = Path(tempfile.mkdtemp(prefix="timespeed-"))
@@ -76,13 +76,13 @@ def _engine_at(revision: str) -> Engine:
         ).stdout  # fmt: skip
         (root / name / Path(path).name).write_text(source.replace("resolver.timeexpr", name))
     sys.path.insert(0, str(root))
-    engine: Engine = importlib.import_module(name).resolve_time
-    return engine
+    scanner: Scanner = importlib.import_module(name).resolve_time
+    return scanner
 
 
-def _time_other(engine: Engine, case: Case) -> float:
+def _time_other(scanner: Scanner, case: Case) -> float:
     began = time.perf_counter_ns()
-    engine(case.query, now_ms=case.now_ms, tz=case.tz, instant=case.instant, step=case.step)
+    scanner(case.query, now_ms=case.now_ms, tz=case.tz, instant=case.instant, step=case.step)
     return (time.perf_counter_ns() - began) / 1000
 
 
@@ -91,17 +91,17 @@ def _calibration_us() -> float:
 
 
 def main(argv: list[str]) -> int:
-    """Time the engine over every gold query and record median/p99 µs."""
+    """Time the scanner over every gold query and record median/p99 µs."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks timespeed")
     parser.add_argument("--gold", type=Path, action="append", help="default: v1 and v2")
     parser.add_argument("--repeat", type=int, default=20, help="timed passes over the gold set")
     parser.add_argument("--out", type=Path, help="the JSON report (default: timespeed.json)")
-    parser.add_argument("--against", help="also time the engine of this git revision")
+    parser.add_argument("--against", help="also time the scanner of this git revision")
     add_save_flag(parser)
     args = parser.parse_args(argv)
 
     cases = [case for path in args.gold or (GOLD_PATH, GOLD_V2_PATH) for case in load(path)]
-    other = None if args.against is None else _engine_at(args.against)
+    other = None if args.against is None else _scanner_at(args.against)
     for case in cases:  # warm-up: imports, regex caches, zoneinfo transition tables
         case.run()
         if other is not None:

@@ -176,13 +176,13 @@ def _params_request(
 
 
 def _debug(
-    engine_debug: dict[str, Any] | None,
+    params_debug: dict[str, Any] | None,
     request: KnResolveRequest,
     object_type: ObjectType,
     schemas: dict[str, SchemaResult],
     timings: dict[str, float],
 ) -> dict[str, Any]:
-    debug = dict(engine_debug or {})
+    debug = dict(params_debug or {})
     warnings = [*debug.get("warnings", []), *(r.warning for r in schemas.values() if r.warning)]
     if request.llm_model:
         warnings.append(

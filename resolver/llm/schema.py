@@ -148,6 +148,6 @@ def _error_pattern(spec: PropertySpec, generate: Sequence[str]) -> str:
 
 
 def _literal(text: str) -> str:
-    """`text` as a regex literal that every engine reads alike. Not `re.escape`: its `\\-`
-    is an invalid escape for ECMAScript-style engines (the JSON Schema `pattern` dialect)."""
+    """`text` as a regex literal that every regex dialect reads alike. Not `re.escape`: its
+    `\\-` is an invalid escape in ECMAScript-style regexes (the JSON Schema `pattern` dialect)."""
     return "".join(f"\\{c}" if c in _REGEX_SPECIALS else c for c in text)

@@ -155,7 +155,7 @@ async def test_bare_object_type_answer_is_accepted(
     assert payload["dynamic_params"] == {METRIC: {"instant": True}}
 
 
-async def test_debug_has_engine_debug_timings_and_schema_outcomes(
+async def test_debug_has_the_params_debug_timings_and_schema_outcomes(
     make_kn_client: ClientFactory, fake_llm: FakeLLM
 ) -> None:
     fake_llm.respond(answer_health)
