@@ -1,14 +1,57 @@
-"""Prometheus metrics: one registry per application, served at `/metrics`."""
+"""Prometheus metrics: one registry per application, served at `/metrics`.
+
+Under `resolver serve --workers N` one scrape must see the whole host, whichever worker
+answers it: the supervisor puts prometheus_client in its multiprocess mode
+(`use_multiprocess`, a directory per run) before it forks, every worker's metrics write to
+files there, and `/metrics` merges them all (`MultiProcessCollector`). Counters and histograms
+add up across workers (a restarted worker's counts stay: no counter reset); the live gauges
+(calls in flight and waiting, connections open) are summed over the live workers, Redis and
+circuit states show the worst worker. Gauges read at scrape time in one process are sampled
+instead, every second and before each scrape, since a scrape cannot call into other workers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Protocol
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+    values,
+)
 
 _CIRCUIT_STATES = {"closed": 0, "half_open": 1, "open": 2}
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+# How often a worker writes the gauges it reads from its own state (multiprocess mode).
+SAMPLE_EVERY_S = 1.0
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def use_multiprocess(directory: Path) -> None:
+    """Put prometheus_client in its multiprocess mode, its files in `directory` (empty, one per
+    run): every metric made from now on, in this process or a child, writes there.
+
+    The library chooses its value class when it is imported, from `PROMETHEUS_MULTIPROC_DIR`;
+    the command line imported it long before the supervisor knew the directory, so the class
+    is chosen again here (`values.ValueClass` is where each metric looks it up).
+    """
+    os.environ[MULTIPROC_ENV] = str(directory)
+    values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
+
+
+def worker_gone(directory: Path, pid: int) -> None:
+    """A worker exited: its live gauges leave the sums (its counts stay)."""
+    multiprocess.mark_process_dead(pid, str(directory))  # type: ignore[no-untyped-call]
 
 
 class Gauged(Protocol):
@@ -24,9 +67,13 @@ class Gauged(Protocol):
 
 
 class Metrics:
-    """The service's counters, histograms and gauges."""
+    """The service's counters, histograms and gauges; with `multiprocess_dir` (a worker of
+    `--workers N`, after `use_multiprocess`), `/metrics` shows every worker's."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, multiprocess_dir: Path | None = None) -> None:
+        self.multiprocess_dir = multiprocess_dir
+        # Gauges read from this process's state, written at each sample (multiprocess mode).
+        self._sampled: list[tuple[Gauge, Callable[[], float]]] = []
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
             "resolver_http_requests",
@@ -55,11 +102,17 @@ class Metrics:
             registry=self.registry,
         )
         self.llm_inflight = Gauge(
-            "resolver_llm_inflight", "LLM calls holding a slot now.", registry=self.registry
+            "resolver_llm_inflight",
+            "LLM calls holding a slot now.",
+            registry=self.registry,
+            multiprocess_mode="livesum",
         )
         self._request_children: dict[tuple[str, int], tuple[Counter, Histogram]] = {}
         self.llm_pending = Gauge(
-            "resolver_llm_pending", "LLM calls waiting for a slot now.", registry=self.registry
+            "resolver_llm_pending",
+            "LLM calls waiting for a slot now.",
+            registry=self.registry,
+            multiprocess_mode="livesum",
         )
 
         self.llm_calls = Counter(
@@ -95,6 +148,7 @@ class Metrics:
             "Circuit of an LLM endpoint: 0 closed, 1 half-open, 2 open (calls go to the fallback).",
             ["endpoint"],
             registry=self.registry,
+            multiprocess_mode="livemax",
         )
         self.llm_circuit_moves = Counter(
             "resolver_llm_circuit_transitions",
@@ -152,6 +206,7 @@ class Metrics:
             "resolver_redis_up",
             "1 while Redis answers, 0 while it does not.",
             registry=self.registry,
+            multiprocess_mode="livemin",
         )
         self.redis_errors = Counter(
             "resolver_redis_errors",
@@ -163,6 +218,7 @@ class Metrics:
             "resolver_http_connections_open",
             "Client connections open now.",
             registry=self.registry,
+            multiprocess_mode="livesum",
         )
         self.connections_closed = Counter(
             "resolver_http_connections_closed_by_limit",
@@ -231,8 +287,8 @@ class Metrics:
 
     def watch(self, limiter: Gauged) -> None:
         """Read the limiter's gauges at scrape time."""
-        self.llm_inflight.set_function(lambda: limiter.inflight)
-        self.llm_pending.set_function(lambda: limiter.pending)
+        self._watch(self.llm_inflight, lambda: limiter.inflight)
+        self._watch(self.llm_pending, lambda: limiter.pending)
 
     def observe_slot_wait(self, budget: str, seconds: float) -> None:
         """One LLM call got its slot after waiting this long."""
@@ -248,16 +304,54 @@ class Metrics:
 
     def watch_redis(self, up: Callable[[], bool]) -> None:
         """Read whether Redis answers at scrape time."""
-        self.redis_up.set_function(lambda: 1.0 if up() else 0.0)
+        self._watch(self.redis_up, lambda: 1.0 if up() else 0.0)
 
     def watch_connections(self, count: Callable[[], int]) -> None:
         """Read the number of open client connections at scrape time."""
-        self.connections_open.set_function(lambda: float(count()))
+        self._watch(self.connections_open, lambda: float(count()))
+
+    def _watch(self, gauge: Gauge, read: Callable[[], float]) -> None:
+        if self.multiprocess_dir is None:
+            gauge.set_function(read)
+        else:
+            self._sampled.append((gauge, read))
+            gauge.set(read())
+
+    def sample(self) -> None:
+        """Write the gauges read from this process's state (multiprocess mode)."""
+        for gauge, read in self._sampled:
+            gauge.set(read())
+
+    @asynccontextmanager
+    async def sampling(self, every_s: float = SAMPLE_EVERY_S) -> AsyncIterator[None]:
+        """While the block runs, `sample()` every `every_s` (in multiprocess mode only)."""
+        if self.multiprocess_dir is None:
+            yield
+            return
+
+        async def loop() -> None:
+            while True:
+                self.sample()
+                await asyncio.sleep(every_s)
+
+        task = asyncio.get_running_loop().create_task(loop(), name="resolver.metrics.sampling")
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     def count_connection_closed(self, reason: str) -> None:
         """The server closed a client connection at a limit."""
         self.connections_closed.labels(reason).inc()
 
     def render(self) -> bytes:
-        """The Prometheus text exposition."""
-        return generate_latest(self.registry)
+        """The Prometheus text exposition: this app's metrics, or every worker's."""
+        if self.multiprocess_dir is None:
+            return generate_latest(self.registry)
+        self.sample()
+        merged = CollectorRegistry()
+        path = str(self.multiprocess_dir)
+        multiprocess.MultiProcessCollector(merged, path=path)  # type: ignore[no-untyped-call]
+        return generate_latest(merged)

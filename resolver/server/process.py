@@ -21,6 +21,7 @@ import os
 import signal
 import socket
 from collections.abc import Sequence
+from pathlib import Path
 
 import structlog
 from aiohttp import web
@@ -28,6 +29,7 @@ from aiohttp import web
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.loops import uvloop_factory
+from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.server.guard import ConnectionGuard
 from resolver.web.app import create_app
@@ -60,11 +62,16 @@ def run_process(
     max_connections: int,
     worker: int | None = None,
     supervisor: int | None = None,
+    metrics_dir: Path | None = None,
 ) -> int:
-    """Serve on `sockets` until SIGTERM/SIGINT (or the supervisor's death); the exit code."""
+    """Serve on `sockets` until SIGTERM/SIGINT (or the supervisor's death); the exit code.
+
+    `metrics_dir`: a worker's, where every worker's metrics live (`core/metrics.py`)."""
     loop = event_loop(settings.event_loop)
     asyncio.set_event_loop(loop)
-    serving = _Serving(settings, sockets, max_connections, worker, supervisor)
+    serving = _Serving(
+        settings, sockets, max_connections, worker, supervisor, metrics_dir=metrics_dir
+    )
     try:
         return loop.run_until_complete(serving.run())
     finally:
@@ -80,8 +87,11 @@ class _Serving:
         max_connections: int,
         worker: int | None,
         supervisor: int | None,
+        *,
+        metrics_dir: Path | None,
     ) -> None:
         self._settings = settings
+        self._metrics_dir = metrics_dir
         self._sockets = sockets
         self._max_connections = max_connections
         self._worker = worker
@@ -100,7 +110,7 @@ class _Serving:
         # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
         # (create_app only wires what is installed).
         tracing.install_from_environment()
-        app = create_app(self._settings)
+        app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
         runner = web.AppRunner(
             app,
             access_log=None,

@@ -11,20 +11,29 @@ SIGTERM or SIGINT is passed to every worker, which drains as a single process do
 over, so that new connections are refused, and waits for the workers until the grace period
 and a margin are over (then SIGKILL). It runs no event loop: it waits for signals with
 `sigtimedwait`, so that a fork never copies a running loop.
+
+`/metrics` answers for the whole host, whichever worker serves the scrape: before forking, the
+supervisor makes a directory for this run (`PROMETHEUS_MULTIPROC_DIR`), where every worker's
+metrics live (`core/metrics.py`); a worker that exits leaves the live gauges, and the directory
+is removed when the supervisor stops.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import structlog
 
 from resolver.core.logs import flush_logs
+from resolver.core.metrics import use_multiprocess, worker_gone
 from resolver.core.settings import Settings
 from resolver.server.process import run_process
 
@@ -60,21 +69,35 @@ class Supervisor:
         self._workers = [_Worker(i) for i in range(len(socket_sets))]
         self._stopping = False
         self._failed_exits = 0
+        self._metrics_dir: Path | None = None
 
     def run(self) -> int:
         """Serve until SIGTERM/SIGINT; 0 when every worker exited cleanly."""
         signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        for worker in self._workers:
-            self._fork(worker)
-        log.info("resolver.supervisor_started", workers=len(self._workers), pid=os.getpid())
-        while True:
-            received = signal.sigtimedwait(_SIGNALS, self._wait_s())
-            if received is not None and received.si_signo != signal.SIGCHLD:
-                log.info("resolver.supervisor_stopping", signal=signal.strsignal(received.si_signo))
-                break
-            self._reap()
-            self._restart_due()
-        return self._stop()
+        self._metrics_dir = Path(tempfile.mkdtemp(prefix="resolver-metrics-"))
+        use_multiprocess(self._metrics_dir)
+        try:
+            for worker in self._workers:
+                self._fork(worker)
+            log.info(
+                "resolver.supervisor_started",
+                workers=len(self._workers),
+                pid=os.getpid(),
+                metrics_dir=str(self._metrics_dir),
+            )
+            while True:
+                received = signal.sigtimedwait(_SIGNALS, self._wait_s())
+                if received is not None and received.si_signo != signal.SIGCHLD:
+                    log.info(
+                        "resolver.supervisor_stopping",
+                        signal=signal.strsignal(received.si_signo),
+                    )
+                    break
+                self._reap()
+                self._restart_due()
+            return self._stop()
+        finally:
+            shutil.rmtree(self._metrics_dir, ignore_errors=True)
 
     def _fork(self, worker: _Worker) -> None:
         # Whatever sits in our buffers (log lines are batched) would otherwise be written twice.
@@ -97,6 +120,7 @@ class Supervisor:
                     max_connections=self._max_connections,
                     worker=worker.index,
                     supervisor=os.getppid(),
+                    metrics_dir=self._metrics_dir,
                 )
             except BaseException:  # a worker must never return into the supervisor's loop
                 log.exception("resolver.worker_crashed", worker=worker.index)
@@ -122,6 +146,8 @@ class Supervisor:
             if worker is None:
                 continue
             worker.pid = None
+            if self._metrics_dir is not None:
+                worker_gone(self._metrics_dir, pid)
             code = os.waitstatus_to_exitcode(status)
             if self._stopping:
                 if code != 0:

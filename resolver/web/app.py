@@ -59,7 +59,13 @@ def create_app(
                 app[MCP_SERVER_KEY] = server
                 yield
 
+    async def sample_gauges(app: web.Application) -> AsyncIterator[None]:
+        # Under --workers N, the gauges each worker reads from its own state (core/metrics.py).
+        async with metrics.sampling():
+            yield
+
     app.cleanup_ctx.append(services)
+    app.cleanup_ctx.append(sample_gauges)
     app.on_cleanup.append(_flush_logs)
     return app
 

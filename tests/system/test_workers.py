@@ -7,12 +7,15 @@ import asyncio
 import signal
 import sys
 import time
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import orjson
 import psutil
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
 from tests.helpers import (
@@ -206,3 +209,64 @@ async def test_sigterm_while_the_workers_start_still_drains_them_cleanly(fake: F
     events = [orjson.loads(line)["event"] for line in output.splitlines()]
     assert "resolver.worker_exit" not in events
     assert events.count("resolver.stopped") == 2
+
+
+def scraped(text: str, name: str, **labels: str) -> float:
+    """The value of one sample of a Prometheus text exposition (0 when absent)."""
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                return float(sample.value)
+    return 0.0
+
+
+def gone(path: str) -> bool:
+    return not Path(path).exists()
+
+
+async def scrape(service: Service) -> str:
+    async with aiohttp.ClientSession() as s, s.get(f"{service.url}/metrics") as response:
+        assert response.status == 200
+        return await response.text()
+
+
+async def test_one_scrape_counts_the_requests_of_every_worker(fake: FakeLLM) -> None:
+    healthz = {"route": "/healthz", "status": "200"}
+    async with serve(fake, RESOLVER_WORKERS="2") as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+        first = workers_of(service)
+        await wait_for(lambda: all(listening(w, service.port) for w in first), within_s=5)
+        # `serve` polled /healthz until it answered: those count too.
+        before = scraped(await scrape(service), "resolver_http_requests_total", **healthz)
+        assert await healthz_statuses(service, 40) == [200] * 40
+        counted = scraped(await scrape(service), "resolver_http_requests_total", **healthz)
+        assert counted == before + 40
+
+        # A worker that dies takes none of the host's counts with it: no counter reset.
+        await asyncio.sleep(0.2)  # its batched log lines are out before the kill
+        victim = first[0]
+        victim.send_signal(signal.SIGKILL)
+        await wait_for(
+            lambda: (
+                len(workers_of(service)) == 2
+                and victim.pid not in {w.pid for w in workers_of(service)}
+            ),
+            within_s=5,
+        )
+        assert await healthz_statuses(service, 10) == [200] * 10
+        text = await scrape(service)
+        total = scraped(text, "resolver_http_requests_total", **healthz)
+        assert total == before + 50
+        assert scraped(text, "resolver_http_connections_open") >= 1  # the scrape's own
+
+        service.process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(service.process.wait(), timeout=10) == 0
+        output = await service.output()
+    events = [orjson.loads(line) for line in output.splitlines()]
+    served = Counter(
+        e["worker"] for e in events if e["event"] == "http.request" and e["path"] == "/healthz"
+    )
+    assert sum(served.values()) == total  # every request of every worker, in one scrape
+    assert len(served) == 2, served  # and they were spread over both workers
+    [started] = [e for e in events if e["event"] == "resolver.supervisor_started"]
+    assert gone(started["metrics_dir"])  # removed when the supervisor stopped
