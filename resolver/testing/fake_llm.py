@@ -1,7 +1,8 @@
 """A scripted OpenAI-compatible chat-completions server (aiohttp, loopback only).
 
 Tests script it call by call (`push`) or with a responder function (`respond`); load tests run
-it stand-alone (`python -m benchmarks fake-llm`). It records every call and the peak number of
+it stand-alone (`python -m resolver.testing.fake_llm --port 8090`, from a plain install; also
+`python -m benchmarks fake-llm`; docs/testing.md). It records every call and the peak number of
 calls in flight, and answers plausible extractions for any logic property it is sent.
 
 For load tests it also models what a real LLM endpoint does to its callers:
@@ -19,6 +20,7 @@ import argparse
 import asyncio
 import math
 import random
+import sys
 import time
 import zlib
 from collections import Counter, deque
@@ -475,7 +477,7 @@ def _percentile(ordered: list[float], q: float) -> float:
 def main(argv: list[str]) -> int:
     """Run the fake stand-alone on loopback."""
     parser = argparse.ArgumentParser(
-        prog="python -m benchmarks fake-llm",
+        prog="python -m resolver.testing.fake_llm",
         description="An OpenAI-compatible chat-completions server for load tests (loopback).",
     )
     parser.add_argument("--host", default="127.0.0.1", help="loopback address to bind")
@@ -522,3 +524,7 @@ def main(argv: list[str]) -> int:
         loop=loop_factory() if loop_factory else None,
     )
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

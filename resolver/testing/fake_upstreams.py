@@ -8,7 +8,8 @@ proxy ask for (action types, tool-box tools, an MCP server's tool list and MCP t
 Real aiohttp applications on loopback, like `fake_llm`: each records every request it gets
 (method, path, query, headers, body parsed with integers exact) and can be scripted to fail
 (`fail` for the next calls, `fail_always` for all). Tests run one server per fake; load tests
-run all three on one port with demo data (`python -m benchmarks fake-upstreams`).
+run all three on one port with demo data (`python -m resolver.testing.fake_upstreams --port
+8091`, from a plain install; also `python -m benchmarks fake-upstreams`; docs/testing.md).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -720,8 +722,12 @@ def add_demo_actions(values: FakeOntologyQuery, operators: FakeOperatorIntegrati
 def main(argv: list[str]) -> int:
     """Run all three fakes stand-alone on one loopback port, with the demo data (every caller
     may see everything)."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks fake-upstreams")
-    parser.add_argument("--host", default="127.0.0.1")
+    parser = argparse.ArgumentParser(
+        prog="python -m resolver.testing.fake_upstreams",
+        description="bkn-backend (and its ontology-manager alias), agent-operator-integration "
+        "and ontology-query on one port, serving the demo knowledge network.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind")
     parser.add_argument("--port", type=int, default=8091)
     args = parser.parse_args(argv)
     manager, operators, values = (
@@ -741,3 +747,7 @@ def main(argv: list[str]) -> int:
         fake.routes(app)
     web.run_app(app, host=args.host, port=args.port, access_log=None, print=None)
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -8,12 +8,21 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import NOW_MS, ROOT, clean_env, metric
+from tests.helpers import (
+    NOW_MS,
+    ROOT,
+    clean_env,
+    metric,
+    operator,
+    request_body,
+    rules_pipeline_body,
+)
 
 
 def run_cli(args: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
@@ -76,8 +85,10 @@ def wait_for(url: str, deadline_s: float = 30.0) -> dict[str, object]:
             time.sleep(0.2)
 
 
-@pytest.mark.slow
-def test_wheel_installs_and_serves_with_prompts(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel installed: the package comes only from the wheel."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
@@ -99,6 +110,12 @@ def test_wheel_installs_and_serves_with_prompts(tmp_path: Path) -> None:
     # so the test needs no network; the resolver package itself comes only from the wheel.
     [fresh_site] = (venv / "lib").glob("python3*/site-packages")
     (fresh_site / "deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    return venv
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_serves_with_prompts(installed: Path, tmp_path: Path) -> None:
+    venv = installed
     port = free_port()
     server = subprocess.Popen(
         [str(venv / "bin" / "resolver"), "serve", "--port", str(port)],
@@ -117,6 +134,64 @@ def test_wheel_installs_and_serves_with_prompts(tmp_path: Path) -> None:
     prompts = Path(str(health["prompts"]))
     assert prompts.is_relative_to(venv)
     assert sorted(p.name for p in prompts.iterdir()) == ["metric.md", "operator.md", "repair.md"]
+
+
+def post_json(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(  # noqa: S310 - loopback
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - loopback
+            return response.status, dict(json.loads(response.read()))
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(json.loads(exc.read()))
+
+
+@pytest.mark.slow
+def test_the_fakes_serve_from_a_plain_install(installed: Path, tmp_path: Path) -> None:
+    """`python -m resolver.testing.fake_llm` and `…fake_upstreams` (docs/testing.md), run
+    from the installed wheel, and a `resolver serve` pointed at them answers end to end."""
+    python = str(installed / "bin" / "python")
+    llm_port, upstreams_port, port = free_port(), free_port(), free_port()
+    upstreams = f"http://127.0.0.1:{upstreams_port}"
+    commands = [
+        [python, "-m", "resolver.testing.fake_llm", "--port", str(llm_port)],
+        [python, "-m", "resolver.testing.fake_upstreams", "--port", str(upstreams_port)],
+        [str(installed / "bin" / "resolver"), "serve", "--port", str(port)],
+    ]
+    env = clean_env(
+        RESOLVER_LLM_BASE_URL=f"http://127.0.0.1:{llm_port}/v1",
+        RESOLVER_BKN_BACKEND_URL=upstreams,
+        RESOLVER_OPERATOR_INTEGRATION_URL=upstreams,
+        RESOLVER_ONTOLOGY_QUERY_URL=upstreams,
+    )
+    processes = [
+        subprocess.Popen(
+            command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        for command in commands
+    ]
+    url = f"http://127.0.0.1:{port}"
+    try:
+        assert wait_for(f"{url}/healthz")["mode"] == "llm"
+        # An operator input only the LLM can settle: the fake LLM answers it.
+        status, resolved = post_json(
+            f"{url}/v1/dynamic-params",
+            request_body(operator("search", ("keyword", "STRING")), query="搜索 阿司匹林"),
+        )
+        assert status == 200, resolved
+        assert set(resolved["dynamic_params"]["search"]) == {"keyword"}  # type: ignore[index]
+        # The pipeline over the fake upstreams' demo knowledge network.
+        status, values = post_json(
+            f"{url}/api/agent-retrieval/in/v1/kn/logic-property-resolver", rules_pipeline_body()
+        )
+        assert status == 200, values
+        assert len(values["datas"]) == 1  # type: ignore[arg-type]
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=20)
 
 
 def test_credentials_in_a_url_are_refused_without_echoing_them() -> None:
