@@ -1,5 +1,5 @@
 """Where benchmark figures go: an untracked scratch folder, unless `--save` asks for the
-committed `benchmarks/results/` (the files the README quotes)."""
+committed `benchmarks/results/` (the files docs/performance.md quotes)."""
 
 from __future__ import annotations
 

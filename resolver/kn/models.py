@@ -31,7 +31,7 @@ class KnResolveRequest(BaseModel):
     """`POST /api/agent-retrieval/in/v1/kn/logic-property-resolver` body.
 
     The Go service's fields; `now_ms` and `timezone` are accepted as in `/v1/dynamic-params`;
-    `llm_model` is accepted and ignored (the deployment chooses the model, see the README).
+    `llm_model` is accepted and ignored (the deployment chooses the model, see docs/api.md).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)

@@ -4,7 +4,7 @@ translated into what the retry layer (`retrying.py`) decides on.
 
 The SDK is used as documented: `AsyncOpenAI(http_client=httpx2.AsyncClient(transport=…))`
 with our bounded transport (`transport.py`), and `client.post(path, cast_to=httpx2.Response,
-content=…)` — the README's form for a request whose JSON we encode and read ourselves.
+content=…)` — the SDK README's form for a request whose JSON we encode and read ourselves.
 Why not `chat.completions.create`: it converts the typed params (a recursive TypedDict
 transform, then stdlib JSON) and builds pydantic objects of the answer, 2–3× the CPU of this
 form for the same call (`python -m benchmarks run llm-client`, docs/llm.md).

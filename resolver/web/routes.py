@@ -187,7 +187,7 @@ ROUTES: tuple[Route, ...] = (
         ),
         handlers.mcp,
         "MCP (Streamable HTTP, JSON answers): the tools get_logic_properties_values, "
-        "get_action_info and resolve_dynamic_params (docs/mcp.md)",
+        "get_logic_property_inputs, get_action_info and resolve_dynamic_params (docs/mcp.md)",
         ok={"type": "object", "description": "the JSON-RPC response"},
         ok_description="the JSON-RPC response; the answer to initialize carries Mcp-Session-Id",
         body={"type": "object", "description": "one JSON-RPC request or notification"},

@@ -353,7 +353,7 @@ async def test_a_failed_call_is_502_and_never_retried(
     assert fragment in body["_error"]
     text = orjson.dumps(body).decode()
     assert "secret" not in text
-    assert "db.go" not in text  # a 5xx is its status only (README)
+    assert "db.go" not in text  # a 5xx is its status only (docs/api.md)
     assert len(calls(kn_fakes, CALL_PATH)) == 1
 
 

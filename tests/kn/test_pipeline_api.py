@@ -457,7 +457,7 @@ async def test_upstream_down_or_5xx_is_502_naming_it_without_retry(
         assert "unreachable" in body["_error"]
         assert fake.calls == []
     else:
-        # The status only: a 5xx message is the upstream's internals (README).
+        # The status only: a 5xx message is the upstream's internals (docs/api.md).
         assert body["_error"] == f"{service} answered HTTP {how}"
         assert "on fire" not in orjson.dumps(body).decode()
         failed = kn_fakes.manager.calls if service == "bkn-backend" else queried(kn_fakes)
