@@ -719,6 +719,21 @@ def add_demo_actions(values: FakeOntologyQuery, operators: FakeOperatorIntegrati
     operators.mcp_tools[(DEMO_MCP_ID, DEMO_MCP_TOOL)] = demo_mcp_tool()
 
 
+def serve_demo(
+    manager: FakeBknBackend, operators: FakeOperatorIntegration, values: FakeOntologyQuery
+) -> None:
+    """The whole demo knowledge network (what `main` serves, and docs/ shows): the object type
+    with its metric, operator and tool-box properties, their operator and tools, the actions;
+    every caller may see everything."""
+    object_type = demo_object_type()
+    object_type["logic_properties"].append(demo_tool_property())
+    manager.add(DEMO_KN, object_type)
+    grant_all(values, manager)
+    operators.operators[DEMO_OPERATOR_ID] = demo_operator()
+    operators.tools[(DEMO_SCORE_BOX_ID, DEMO_SCORE_TOOL_ID)] = demo_score_tool()
+    add_demo_actions(values, operators)
+
+
 def main(argv: list[str]) -> int:
     """Run all three fakes stand-alone on one loopback port, with the demo data (every caller
     may see everything)."""
@@ -735,13 +750,7 @@ def main(argv: list[str]) -> int:
         FakeOperatorIntegration(),
         FakeOntologyQuery(),
     )
-    object_type = demo_object_type()
-    object_type["logic_properties"].append(demo_tool_property())
-    manager.add(DEMO_KN, object_type)
-    grant_all(values, manager)
-    operators.operators[DEMO_OPERATOR_ID] = demo_operator()
-    operators.tools[(DEMO_SCORE_BOX_ID, DEMO_SCORE_TOOL_ID)] = demo_score_tool()
-    add_demo_actions(values, operators)
+    serve_demo(manager, operators, values)
     app = web.Application(client_max_size=16 << 20)
     for fake in (manager, operators, values):
         fake.routes(app)
