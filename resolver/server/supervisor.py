@@ -15,7 +15,8 @@ and a margin are over (then SIGKILL). It runs no event loop: it waits for signal
 `/metrics` answers for the whole host, whichever worker serves the scrape: before forking, the
 supervisor makes a directory for this run (`PROMETHEUS_MULTIPROC_DIR`), where every worker's
 metrics live (`core/metrics.py`); a worker that exits leaves the live gauges, and the directory
-is removed when the supervisor stops.
+is removed when the supervisor stops — or, after a SIGKILL nothing can clean up after, by the
+next supervisor on the host (the directory is named after its supervisor's pid).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ _FIRST_BACKOFF_S = 0.5
 _MAX_BACKOFF_S = 10.0
 # Beyond the grace period, the time a worker gets to close its resources and exit.
 _EXIT_MARGIN_S = 1.5
+# `<tmp>/resolver-metrics-<supervisor pid>-<random>`: one directory of worker metrics per run.
+METRICS_DIR_PREFIX = "resolver-metrics-"
 
 
 @dataclass
@@ -74,7 +77,7 @@ class Supervisor:
     def run(self) -> int:
         """Serve until SIGTERM/SIGINT; 0 when every worker exited cleanly."""
         signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        self._metrics_dir = Path(tempfile.mkdtemp(prefix="resolver-metrics-"))
+        self._metrics_dir = _fresh_metrics_dir()
         use_multiprocess(self._metrics_dir)
         try:
             for worker in self._workers:
@@ -218,3 +221,23 @@ class Supervisor:
             sock.close()
         log.info("resolver.supervisor_stopped", after_s=round(time.monotonic() - started, 3))
         return 0 if self._failed_exits == 0 else 1
+
+
+def _fresh_metrics_dir() -> Path:
+    """A new directory for this run's worker metrics; those of supervisors that are gone are
+    removed first."""
+    for stale in Path(tempfile.gettempdir()).glob(f"{METRICS_DIR_PREFIX}*-*"):
+        pid = stale.name.removeprefix(METRICS_DIR_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"{METRICS_DIR_PREFIX}{os.getpid()}-"))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True

@@ -4,6 +4,7 @@ restarted, the limits divided among the workers, SIGTERM drained as by a single 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 import time
@@ -230,9 +231,11 @@ async def scrape(service: Service) -> str:
         return await response.text()
 
 
-async def test_one_scrape_counts_the_requests_of_every_worker(fake: FakeLLM) -> None:
+async def test_one_scrape_counts_the_requests_of_every_worker(
+    fake: FakeLLM, tmp_path: Path
+) -> None:
     healthz = {"route": "/healthz", "status": "200"}
-    async with serve(fake, RESOLVER_WORKERS="2") as service:
+    async with serve(fake, RESOLVER_WORKERS="2", TMPDIR=str(tmp_path)) as service:
         await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
         first = workers_of(service)
         await wait_for(lambda: all(listening(w, service.port) for w in first), within_s=5)
@@ -270,3 +273,29 @@ async def test_one_scrape_counts_the_requests_of_every_worker(fake: FakeLLM) -> 
     assert len(served) == 2, served  # and they were spread over both workers
     [started] = [e for e in events if e["event"] == "resolver.supervisor_started"]
     assert gone(started["metrics_dir"])  # removed when the supervisor stopped
+
+
+def make_dirs(*paths: Path) -> None:
+    for path in paths:
+        path.mkdir()
+
+
+def listing(directory: Path) -> set[str]:
+    return {p.name for p in directory.iterdir()}
+
+
+async def test_the_metrics_of_a_killed_supervisor_are_removed_by_the_next(
+    fake: FakeLLM, tmp_path: Path
+) -> None:
+    # SIGKILL leaves a supervisor no chance to remove its directory: the next one does.
+    ended = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await ended.wait()
+    stale = tmp_path / f"resolver-metrics-{ended.pid}-abcd1234"
+    alive = tmp_path / f"resolver-metrics-{os.getpid()}-abcd1234"  # a running supervisor's
+    make_dirs(stale, alive)
+    async with serve(fake, RESOLVER_WORKERS="2", TMPDIR=str(tmp_path)) as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+        names = listing(tmp_path)
+    assert stale.name not in names
+    assert alive.name in names
+    assert any(n.startswith(f"resolver-metrics-{service.process.pid}-") for n in names)
