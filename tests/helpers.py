@@ -380,3 +380,27 @@ def rules_pipeline_body(**fields: Any) -> dict[str, Any]:
     }
     body.update(fields)
     return body
+
+
+async def worst_healthz(client: Any, attack: Awaitable[Any], every_s: float = 0.01) -> float:
+    """Run `attack` while `/healthz` is asked every `every_s` on `client`; the slowest answer
+    in seconds (the event loop's longest stall, when client and service share it)."""
+    worst = 0.0
+    done = asyncio.Event()
+
+    async def probe() -> None:
+        nonlocal worst
+        while not done.is_set():
+            started = time.perf_counter()
+            response = await client.get("/healthz")
+            await response.read()
+            worst = max(worst, time.perf_counter() - started)
+            await asyncio.sleep(every_s)
+
+    prober = asyncio.create_task(probe())
+    try:
+        await attack
+    finally:
+        done.set()
+        await prober
+    return worst

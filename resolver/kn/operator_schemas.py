@@ -25,6 +25,7 @@ from resolver.core.cache import TtlCache
 from resolver.core.errors import ResolverError, SchemaConversionError
 from resolver.core.ids import is_usable_id
 from resolver.core.jsonio import loads
+from resolver.core.offload import Offload
 from resolver.params.models import LogicPropertyDef
 from resolver.toolschema.inputs import input_schemas
 from resolver.upstreams.client import OPERATOR_INTEGRATION, CallerHeaders, Upstreams
@@ -68,6 +69,8 @@ class SchemaResult:
     outcome: Outcome
     document: dict[str, Any] | None = None
     warning: str | None = None
+    # The document's per-input schemas, converted once when it was fetched.
+    inputs: dict[str, dict[str, Any]] | None = None
 
     def debug(self) -> dict[str, Any]:
         """The per-property debug entry."""
@@ -88,9 +91,11 @@ class OperatorSchemas:
         *,
         clock: Callable[[], float] = time.monotonic,
         max_entries: int = _MAX_ENTRIES,
+        offload: Offload | None = None,
     ) -> None:
         self._upstreams = upstreams
         self._ttl_s = ttl_s
+        self._offload = offload
         self._cache: TtlCache[tuple[str, ...], SchemaResult] = TtlCache(
             max_entries=max_entries, clock=clock
         )
@@ -137,7 +142,7 @@ class OperatorSchemas:
                 warning=f"{source.label()} not fetched: the request deadline passed first",
             )
         if cached and result.document is not None:
-            return SchemaResult(source, "cached", result.document)
+            return replace(result, outcome="cached")
         return result
 
     def _ttl_of(self, result: SchemaResult) -> float:
@@ -161,8 +166,14 @@ class OperatorSchemas:
         problem = "it has no parameters or request body"
         if document is not None:
             try:
-                if input_schemas(document):
-                    return SchemaResult(source, "fetched", document)
+                # Off the event loop: a document's $refs can take a fraction of a second.
+                inputs = (
+                    await self._offload.run(input_schemas, document)
+                    if self._offload is not None
+                    else input_schemas(document)
+                )
+                if inputs:
+                    return SchemaResult(source, "fetched", document, inputs=inputs)
             except SchemaConversionError as exc:
                 problem = exc.message
         log.warning("operator_schema.unusable", **source.debug(), problem=problem)
