@@ -381,6 +381,8 @@ def _prune(target: Any, ref: str) -> Schema:
             clean_type(items.get("type"), nullable=False) if isinstance(items, Mapping) else None
         )
         out["items"] = {} if item_kind is None else {"type": item_kind}
+        if item_kind is not None and "array" in type_names(item_kind):
+            out["items"]["items"] = {}  # an array of arrays: the inner one needs items too
     if target.get(_READ_ONLY) is True:
         out[_READ_ONLY] = True
     return out
