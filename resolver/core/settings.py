@@ -195,6 +195,18 @@ class Settings(BaseSettings):
             raise ValueError("must be a redis://, rediss:// or unix:// URL")
         if parts.scheme != "unix" and not parts.hostname:
             raise ValueError("must name a host")
+        try:
+            parts.port  # noqa: B018 - reading it is the check: urllib raises on a bad port
+        except ValueError:
+            raise ValueError("must have a port from 0 to 65535") from None
+        from redis.connection import parse_url
+
+        try:
+            parse_url(value.get_secret_value())
+        except ValueError as exc:
+            # redis-py's message names the query parameter, never its value.
+            reason = str(exc) if "connection URL" in str(exc) else "a part redis cannot read"
+            raise ValueError(f"is not a URL redis can use: {reason}") from None
         return value
 
     @model_validator(mode="after")

@@ -23,6 +23,9 @@ from rules.spec import METRIC_TIME_PARAMS
 from rules.violation import Violation
 
 _LISTED_VIOLATIONS = 20
+# What a repair prompt repeats of the answer it corrects: enough to show the mistake; a model
+# (or a poisoned cache) answering megabytes must not have them sent back on every round.
+_ECHOED_ANSWER_CHARS = 4000
 
 
 async def resolve_with_llm(
@@ -77,12 +80,20 @@ async def resolve_with_llm(
             ]
             messages = [
                 *messages,
-                {"role": "assistant", "content": completion.content or ""},
+                {"role": "assistant", "content": _echoed(completion.content)},
                 {"role": "user", "content": repair_message(prompts, state.name, generate, wanted)},
             ]
     except LLMError as exc:
         state.fail(exc)
     return state
+
+
+def _echoed(content: str | None) -> str:
+    """The previous answer as a repair round repeats it: at most `_ECHOED_ANSWER_CHARS`."""
+    text = content or ""
+    if len(text) <= _ECHOED_ANSWER_CHARS:
+        return text
+    return f"{text[:_ECHOED_ANSWER_CHARS]}…[cut, {len(text)} chars]"
 
 
 def _take_answer(
