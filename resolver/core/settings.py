@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     llm_circuit_cool_down_s: float = Field(default=30.0, gt=0, le=86400, allow_inf_nan=False)
     llm_cache_ttl_s: float = Field(default=300.0, ge=0, le=86400, allow_inf_nan=False)
     llm_cache_max_entries: int = Field(default=10_000, ge=1, le=10_000_000)
+    # One request's LLM budget: calls (repair rounds included) and prompt bytes sent.
+    llm_max_calls_per_request: int = Field(default=64, ge=1, le=100_000)
+    llm_max_prompt_bytes_per_request: int = Field(default=4 << 20, ge=64 << 10, le=1 << 30)
 
     request_timeout_s: float = Field(default=30.0, gt=0, le=_HOUR)
     max_concurrency: int = Field(default=4, ge=1, le=16)
@@ -202,7 +205,7 @@ class Settings(BaseSettings):
         from redis.connection import parse_url
 
         try:
-            parse_url(value.get_secret_value())
+            parse_url(value.get_secret_value())  # type: ignore[no-untyped-call]
         except ValueError as exc:
             # redis-py's message names the query parameter, never its value.
             reason = str(exc) if "connection URL" in str(exc) else "a part redis cannot read"

@@ -31,6 +31,7 @@ from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
 from resolver.core.offload import Offload
 from resolver.core.settings import Settings
+from resolver.llm.budget import RequestBudget
 from resolver.llm.client import LLMClient
 from resolver.llm.probe import LLMProbe
 from resolver.llm.prompts import Prompts, load_prompts
@@ -201,13 +202,17 @@ class ParamsService:
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
         inputs = {d.name: {p.name for p in d.inputs()} for d in request.logic_properties}
+        budget = RequestBudget(
+            max_calls=self.settings.llm_max_calls_per_request,
+            max_prompt_bytes=self.settings.llm_max_prompt_bytes_per_request,
+        )
 
         async def worker(state: PropertyState) -> PropertyState:
             # Context pairs that only other properties take are left out of this prompt.
             others = set().union(*(v for k, v in inputs.items() if k != state.name))
             foreign = frozenset(others - inputs[state.name])
             return await resolve_with_llm(
-                state, frame, llm, self.prompts, deadline.at, foreign_keys=foreign
+                state, frame, llm, self.prompts, deadline.at, foreign_keys=foreign, budget=budget
             )
 
         try:

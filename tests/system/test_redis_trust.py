@@ -6,6 +6,7 @@ server keeps the link up; the link's probe logs under no request's trace id. Rea
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 
 import aiohttp
@@ -16,7 +17,7 @@ from redis.exceptions import ResponseError
 
 from resolver.core.redis import RedisLink, RedisUnavailable
 from resolver.testing.fake_llm import FakeLLM
-from tests.helpers import operator, redis_server, request_body, serve
+from tests.helpers import ROOT, clean_env, operator, redis_server, request_body, serve
 
 pytestmark = pytest.mark.slow
 
@@ -143,3 +144,52 @@ async def test_the_probe_logs_under_no_request_trace_id(fake: FakeLLM) -> None:
     probe_lines = [ln for ln in lines if ln.get("event") in ("redis.restored",)]
     assert probe_lines, output[-2000:]
     assert all(ln.get("trace_id") != "the-request-trace" for ln in probe_lines)
+
+
+async def test_metric_labels_come_from_configuration_not_from_the_cache(fake: FakeLLM) -> None:
+    async with redis_server() as redis:
+        env = {"RESOLVER_REDIS_URL": redis.url, "RESOLVER_LLM_CACHE_TTL_S": "60"}
+        client = redis.client()
+        async with serve(fake, **env) as service, aiohttp.ClientSession() as session:
+            await ask(session, service.url)
+            keys = await _cache_keys(client)
+            stored = orjson.loads(await client.get(keys[0]))
+            stored.update(model="model-chosen-by-whoever-wrote-redis", endpoint="anywhere")
+            await client.set(keys[0], orjson.dumps(stored), px=60_000)
+            status, _ = await ask(session, service.url)
+            async with session.get(service.url + "/metrics") as response:
+                metrics = (await response.read()).decode()
+        await client.aclose()
+    assert status == 200
+    assert "model-chosen-by-whoever-wrote-redis" not in metrics
+    assert 'endpoint="anywhere"' not in metrics
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "redis://127.0.0.1:99999/0",
+        "redis://127.0.0.1:port/0",
+        "redis://:hunter2-secret@127.0.0.1:6379/0?socket_timeout=soon",
+    ],
+    ids=["port-out-of-range", "port-not-a-number", "bad-query"],
+)
+async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "serve",
+        "--port",
+        "0",
+        cwd=ROOT,
+        env=clean_env(RESOLVER_REDIS_URL=url, RESOLVER_LLM_BASE_URL="http://127.0.0.1:9/v1"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    output = (await asyncio.wait_for(process.communicate(), 30))[0].decode()
+    assert process.returncode == 2, output
+    assert "Traceback" not in output
+    assert "RESOLVER_REDIS_URL" in output
+    assert "hunter2" not in output
+    assert len(output.strip().splitlines()) <= 2  # the header and the setting's line
