@@ -153,7 +153,9 @@ async def test_metric_labels_come_from_configuration_not_from_the_cache(fake: Fa
         async with serve(fake, **env) as service, aiohttp.ClientSession() as session:
             await ask(session, service.url)
             keys = await _cache_keys(client)
-            stored = orjson.loads(await client.get(keys[0]))
+            raw = await client.get(keys[0])
+            assert raw is not None
+            stored = orjson.loads(raw)
             stored.update(model="model-chosen-by-whoever-wrote-redis", endpoint="anywhere")
             await client.set(keys[0], orjson.dumps(stored), px=60_000)
             status, _ = await ask(session, service.url)
