@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     max_pending: int = Field(default=256, ge=0)
     default_timezone: str = "Asia/Shanghai"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
+    # The largest answer (as JSON) written as TOON on request; larger ones go out as JSON.
+    toon_max_bytes: int = Field(default=256 << 10, ge=0, le=64 << 20)
     shutdown_grace_s: float = Field(default=10.0, ge=0, le=_HOUR)
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 

@@ -39,7 +39,7 @@ async def dynamic_params(request: web.Request) -> web.Response:
     resolved = await request.app[SERVICES_KEY].params.resolve(
         resolve_request, deadline, language=request_language(request)
     )
-    return render_as(resolved.response(request[TRACE_ID]), fmt)
+    return await render_as(request, resolved.response(request[TRACE_ID]), fmt)
 
 
 async def logic_property_resolver(request: web.Request) -> web.Response:
@@ -51,7 +51,7 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
     result = await request.app[SERVICES_KEY].pipeline.run(
         kn_request, caller, language=request_language(request)
     )
-    return render_as(result.response(request[TRACE_ID]), fmt)
+    return await render_as(request, result.response(request[TRACE_ID]), fmt)
 
 
 async def logic_property_inputs(request: web.Request) -> web.Response:
@@ -61,7 +61,7 @@ async def logic_property_inputs(request: web.Request) -> web.Response:
     caller = caller_headers(request, deadline)
     inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
     described = await request.app[SERVICES_KEY].inputs.describe(inputs_request, caller)
-    return render_as(described.response(inputs_request, request[TRACE_ID]), fmt)
+    return await render_as(request, described.response(inputs_request, request[TRACE_ID]), fmt)
 
 
 async def get_action_info(request: web.Request) -> web.Response:
@@ -73,7 +73,9 @@ async def get_action_info(request: web.Request) -> web.Response:
     tools = await request.app[SERVICES_KEY].recall.recall(
         recall_request, caller, public_url=partial(public_url, request)
     )
-    return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
+    return await render_as(
+        request, ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt
+    )
 
 
 async def mcp_tool_call(request: web.Request) -> web.Response:
@@ -84,7 +86,7 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     caller = caller_headers(request)  # a tool run has its own timeout, not the request's
     arguments = tool_arguments(await read_json_body(request))
     answer = await request.app[SERVICES_KEY].proxy.call(mcp_id, tool_name, arguments, caller)
-    return render_json_bytes_as(answer, fmt)
+    return await render_json_bytes_as(request, answer, fmt)
 
 
 async def mcp(request: web.Request) -> web.Response:
