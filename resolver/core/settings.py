@@ -86,6 +86,9 @@ class Settings(BaseSettings):
     # Hosts (exact host[:port], comma separated) a request's Host may name for MCP api_urls
     # when public_url is unset; empty: never build a URL from Host.
     allowed_hosts: str = ""
+    # Origins (exact scheme://host[:port], comma separated) whose web pages may call the MCP
+    # face; empty: none (SPEC §8).
+    allowed_origins: str = ""
     mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
     mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
     upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)
@@ -107,6 +110,20 @@ class Settings(BaseSettings):
     def allowed_host_set(self) -> frozenset[str]:
         """The RESOLVER_ALLOWED_HOSTS entries, lower-cased."""
         return frozenset(h for h in self.allowed_hosts.split(",") if h)
+
+    def allowed_origin_set(self) -> frozenset[str]:
+        """The RESOLVER_ALLOWED_ORIGINS entries, lower-cased."""
+        return frozenset(o for o in self.allowed_origins.split(",") if o)
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origin_list(cls, value: str) -> str:
+        origins = [o.strip().lower().rstrip("/") for o in value.split(",") if o.strip()]
+        for origin in origins:
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path:
+                raise ValueError("must be a comma-separated list of scheme://host[:port] origins")
+        return ",".join(origins)
 
     @field_validator("allowed_hosts")
     @classmethod

@@ -16,6 +16,7 @@ from resolver.mcp.http import StreamableHttp
 from resolver.services import open_services
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY
 from resolver.web.bodies import close_if_body_unread
+from resolver.web.browsers import guard_from_browsers
 from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
@@ -43,8 +44,9 @@ def create_app(
     metrics = app[METRICS_KEY] = metrics if metrics is not None else Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:
+        handler = guard_from_browsers(route.handler) if route.browser_guard else route.handler
         for path in route.paths:
-            app.router.add_route(route.method, router_path(path), route.handler)
+            app.router.add_route(route.method, router_path(path), handler)
 
     async def services(app: web.Application) -> AsyncIterator[None]:
         # The one service graph (resolver/services.py), opened on the serving loop; the MCP
