@@ -158,7 +158,13 @@ class OperatorSchemas:
             else:
                 answer = await fetch_tool_record(client, source.ids[0], source.ids[1], caller)
         except ResolverError as exc:
-            log.warning("operator_schema.failed", **source.debug(), error=exc.message)
+            # Service and status only: an upstream's 4xx message may quote the caller's token.
+            log.warning(
+                "operator_schema.failed",
+                **source.debug(),
+                code=exc.code,
+                upstream_status=getattr(exc, "upstream_status", None),
+            )
             return SchemaResult(
                 source, "failed", warning=f"{source.label()} not fetched: {exc.message}"
             )
