@@ -31,6 +31,7 @@ from resolver.core.lifecycle import Lifecycle
 from resolver.core.loops import uvloop_factory
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.server.bad_http import ShapedErrors
 from resolver.server.guard import ConnectionGuard
 from resolver.web.app import create_app
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY
@@ -45,6 +46,8 @@ _CLEANUP_S = 0.5
 KEEPALIVE_S = 75.0
 # How often a worker checks that its supervisor is still alive.
 _PARENT_CHECK_S = 1.0
+# What each connection's protocol is made with (aiohttp's AppRunner passes the same on).
+_CONNECTION_OPTIONS = {"access_log": None, "keepalive_timeout": KEEPALIVE_S}
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop:
@@ -113,10 +116,9 @@ class _Serving:
         app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
         runner = web.AppRunner(
             app,
-            access_log=None,
             handler_cancellation=True,
             shutdown_timeout=_CLEANUP_S,
-            keepalive_timeout=KEEPALIVE_S,
+            **_CONNECTION_OPTIONS,  # type: ignore[arg-type]
         )
         await runner.setup()
         # The ~100k objects of the imported libraries live as long as the process: keep them
@@ -124,8 +126,14 @@ class _Serving:
         gc.collect()
         gc.freeze()
         assert runner.server is not None  # noqa: S101 - set by setup()
+        server = runner.server
+
+        def connection() -> ShapedErrors:
+            # aiohttp's protocol, answering unparsable HTTP in the SPEC's shape.
+            return ShapedErrors(server, loop=loop, **_CONNECTION_OPTIONS)  # type: ignore[arg-type]
+
         guard = ConnectionGuard(
-            runner.server,
+            connection,
             max_connections=self._max_connections,
             header_timeout_s=self._settings.header_timeout_s,
             metrics=app[METRICS_KEY],

@@ -15,7 +15,7 @@ from resolver.core.settings import Settings
 from resolver.mcp.http import StreamableHttp
 from resolver.services import open_services
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY
-from resolver.web.bodies import close_if_body_unread
+from resolver.web.bodies import close_if_body_unread, name_without_version
 from resolver.web.browsers import guard_from_browsers
 from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware, tracing_middleware
@@ -40,6 +40,7 @@ def create_app(
     )
     app[SETTINGS_KEY] = settings
     app.on_response_prepare.append(close_if_body_unread)
+    app.on_response_prepare.append(name_without_version)
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = metrics if metrics is not None else Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
