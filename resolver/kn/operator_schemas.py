@@ -22,6 +22,7 @@ from typing import Any, Literal
 import structlog
 
 from resolver.core.cache import TtlCache
+from resolver.core.clip import clip_repr
 from resolver.core.errors import ResolverError, SchemaConversionError
 from resolver.core.ids import is_usable_id
 from resolver.core.jsonio import loads
@@ -104,13 +105,21 @@ class OperatorSchemas:
         self, definitions: Iterable[LogicPropertyDef], caller: CallerHeaders
     ) -> dict[str, SchemaResult]:
         """The schema of each operator or tool-box property that names one, by property name."""
+        operators = [d for d in definitions if d.type == "operator"]
         wanted = {
             d.name: source
-            for d in definitions
-            if d.type == "operator" and (source := schema_source_of(d.data_source)) is not None
+            for d in operators
+            if (source := schema_source_of(d.data_source)) is not None
         }
         results = await asyncio.gather(*(self.fetch(source, caller) for source in wanted.values()))
-        return dict(zip(wanted, results, strict=True))
+        found = dict(zip(wanted, results, strict=True))
+        for definition in operators:
+            if definition.name not in found:
+                refused = unusable_source(definition.data_source)
+                if refused is not None:
+                    log.warning("operator_schema.unusable_id", property=definition.name)
+                    found[definition.name] = refused
+        return found
 
     async def get(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
         """The operator's document, or a result saying why there is none (never raises)."""
@@ -202,6 +211,24 @@ def schema_source_of(data_source: Mapping[str, Any] | None) -> SchemaSource | No
         return SchemaSource("tool", (box_id, tool_id))
     operator_id = _id(data_source.get("id"))
     return None if operator_id is None else SchemaSource("operator", (operator_id,))
+
+
+def unusable_source(data_source: Mapping[str, Any] | None) -> SchemaResult | None:
+    """A result saying why a `data_source` that names ids names none usable (`.`, `..`, blank,
+    not printable), or None when it names no id at all."""
+    if not data_source:
+        return None
+    for key in ("id", "box_id", "tool_id"):
+        value = data_source.get(key)
+        if value is not None and _id(value) is None:
+            shown = clip_repr(value, 40)
+            return SchemaResult(
+                SchemaSource("operator", (str(value)[:40],)),
+                "unusable",
+                warning=f"data_source.{key} {shown} is not a usable id; resolved without its "
+                "schema",
+            )
+    return None
 
 
 def operator_id_of(data_source: Mapping[str, Any] | None) -> str | None:

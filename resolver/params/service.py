@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -146,7 +147,7 @@ class ParamsService:
         return out
 
     async def _converted_inputs(self, name: str, document: dict[str, Any]) -> InputSchemas:
-        digest = hashlib.sha256(orjson.dumps(document, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        digest = _digest(document)
 
         async def convert() -> InputSchemas:
             if self._offload is None:
@@ -227,6 +228,15 @@ class ParamsService:
                     "properties": [s.name for s in pending if s.open_params()],
                 },
             ) from exc
+
+
+def _digest(document: dict[str, Any]) -> str:
+    """A document's identity, whatever its key order; integers of any size exact."""
+    try:
+        canonical = orjson.dumps(document, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer beyond 64 bits: the standard library writes it exactly
+        canonical = json.dumps(document, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(canonical).hexdigest()
 
 
 def _schemas(name: str, document: dict[str, Any]) -> InputSchemas:
