@@ -95,6 +95,8 @@ class Settings(BaseSettings):
 
     # Serving (resolver/server/): processes, draining, slow clients.
     workers: int = Field(default=1, ge=1, le=64)
+    # A worker whose event loop is silent this long is replaced (0: never); --workers N only.
+    worker_heartbeat_timeout_s: float = Field(default=5.0, ge=0, le=_HOUR)
     drain_s: float = Field(default=0.0, ge=0, le=_HOUR)
     header_timeout_s: float = Field(default=10.0, gt=0, le=_HOUR)
     max_connections: int = Field(default=1024, ge=8, le=1_000_000)
