@@ -383,21 +383,20 @@ def _cost_body(properties: int, context_bytes: int) -> dict[str, Any]:
     }
 
 
-async def _llm_calls(url: str) -> float:
-    """resolver_llm_calls_total summed over its labels, from the service's /metrics."""
+async def _metric_sum(url: str, name: str) -> float:
+    """A counter of the service's /metrics, summed over its labels."""
     async with aiohttp.ClientSession() as session, session.get(url + "/metrics") as response:
         text = (await response.read()).decode()
-    return sum(
-        float(match.group(1))
-        for match in re.finditer(r"^resolver_llm_calls_total\{[^}]*\} ([0-9.e+]+)$", text, re.M)
-    )
+    pattern = rf"^{re.escape(name)}(?:\{{[^}}]*\}})? ([0-9.e+]+)$"
+    return sum(float(match.group(1)) for match in re.finditer(pattern, text, re.M))
 
 
 async def _cost_bomb(url: str, phase: Phase, rounds: int) -> None:
-    before = await _llm_calls(url)
+    before = await _metric_sum(url, "resolver_llm_calls_total")
     body = _cost_body(64, 500_000)
     await _posts(url, "/v1/dynamic-params", body, phase, concurrent=1, rounds=rounds)
-    phase.extra["llm_calls_per_request"] = round((await _llm_calls(url) - before) / rounds, 1)
+    after = await _metric_sum(url, "resolver_llm_calls_total")
+    phase.extra["llm_calls_per_request"] = round((after - before) / rounds, 1)
 
 
 async def _redis_poison(url: str, redis_url: str | None, phase: Phase, rounds: int) -> None:
@@ -418,17 +417,19 @@ async def _redis_poison(url: str, redis_url: str | None, phase: Phase, rounds: i
         "now_ms": 1_762_996_342_241,
     }
     client = redis.asyncio.Redis.from_url(redis_url, socket_timeout=10)
+    errors_before = await _metric_sum(url, "resolver_redis_errors_total")
     try:
-        for round_no in range(rounds):
-            await _posts(url, "/v1/dynamic-params", body, Phase("warm"), concurrent=1, rounds=1)
-            keys = [key async for key in client.scan_iter("*llm-cache*")]
-            # One huge value, then garbage: each read by every replica for the whole TTL.
-            poison = b"x" * (100 * MB) if round_no % 2 == 0 else b'{"content": 42}'
-            for key in keys:
-                await client.set(key, poison, px=300_000)
-            await _posts(url, "/v1/dynamic-params", body, phase, concurrent=6, rounds=2)
+        for _ in range(rounds):
+            # A huge value, then garbage: each read by every replica for the whole TTL.
+            for poison in (b"x" * (100 * MB), b'{"content": 42, "usage": "lots"}'):
+                await _posts(url, "/v1/dynamic-params", body, Phase("warm"), concurrent=1, rounds=1)
+                for key in [key async for key in client.scan_iter("*llm-cache*")]:
+                    await client.set(key, poison, px=300_000)
+                await _posts(url, "/v1/dynamic-params", body, phase, concurrent=6, rounds=1)
     finally:
         await client.aclose()
+    errors = await _metric_sum(url, "resolver_redis_errors_total") - errors_before
+    phase.extra["redis_errors"] = round(errors)
 
 
 async def _slow_headers(url: str, phase: Phase, clients: int, hold_s: float) -> None:
