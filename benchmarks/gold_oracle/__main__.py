@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import Params
 from benchmarks.gold_oracle.context_cases import context_rows
+from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
 from benchmarks.gold_oracle.time_cases import time_rows
 from benchmarks.gold_oracle.time_cases_v3 import time_rows_v3
@@ -23,6 +24,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 TIME_GOLD_V2 = DATA / "time_gold_v2.jsonl"
 CONTEXT_GOLD = DATA / "context_gold.jsonl"
 TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
+CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
@@ -31,6 +33,7 @@ def render() -> dict[Path, list[Params]]:
         TIME_GOLD_V2: time_rows(),
         CONTEXT_GOLD: context_rows(),
         TIME_GOLD_V3: time_rows_v3(),
+        CONTEXT_GOLD_V3: context_rows_v3(),
     }
 
 
