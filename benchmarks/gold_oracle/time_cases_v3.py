@@ -451,13 +451,13 @@ def _holiday(add: Family) -> None:
     add(
         "圣诞节期间的销量",
         whole(bare_holiday("圣诞")),
-        "SPEC §4.1: with 期间 the others stay one day (v2's guard zh-guard-012 predates §4.2)",
+        "SPEC §4.1: with 期间 the others stay one day (v2's guard zh-guard-011 predates §4.2)",
     )
     add("自今年情人节以来的订单", since(holiday("情人节", 2025)), "inside since, as §4.1 festivals")
     add(
         "Christmas 2024 sales",
         whole(holiday("圣诞", 2024)),
-        f"v2's en-guard-003 predates §4.2; {FUTURE}",
+        f"v2's en-guard-006 predates §4.2; {FUTURE}",
         at=NY_NOV,
     )
     add("Valentine's Day orders", whole(bare_holiday("情人节")), bare)
@@ -473,7 +473,7 @@ def _holiday(add: Family) -> None:
     add(
         "Thanksgiving 2024 revenue",
         whole(holiday("Thanksgiving", 2024)),
-        "4th Thursday; v2's en-guard-004 predates §4.2",
+        "4th Thursday; v2's en-guard-007 predates §4.2",
         at=NY_NOV,
     )
     add(
