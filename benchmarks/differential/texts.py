@@ -67,12 +67,11 @@ def _context_text(source: str, context: str, row: dict[str, Any]) -> Text:
     """A context's words as the service reads them for time (SPEC §3): its free text and the
     values of its time keys, other `key=value` pairs left out, clock and zone sentences blanked
     (the clock they state is used when the row gives none)."""
-    said = told(context)
-    free = blank(free_text(context), told(free_text(context)).spans)
+    words = free_text(context)
     now_ms, zone = _clock(row)
     if row.get("now_ms") is None:
-        now_ms = now_ms_of(said, ZoneInfo(zone)) or FIXED_NOW_MS
-    return Text(source, free, now_ms, zone)
+        now_ms = now_ms_of(told(context), ZoneInfo(zone)) or FIXED_NOW_MS
+    return Text(source, blank(words, told(words).spans), now_ms, zone)
 
 
 # SPEC §3: pairs are separated by ；;， and newlines, or by an ASCII comma before another pair.
