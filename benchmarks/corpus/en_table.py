@@ -178,9 +178,17 @@ two years hence | in_n | at +2 year | spec | §4.2 in N units: now + 2 years
 in a day; a day from now; a day from right now | in_n | at +1 day | spec | §4.2 in N days: now + 1 day
 3 years from today | in_n | at +3 year | spec | §4.2 in N units (from today): now + 3 years
 in a sec; one second from now; in 1" | in_n | none | silent | spec-silent point finer than a day
-in a minute; in one minute; in 1'; in 2 minutes; in 2 more minutes; 2 minutes from now; in a couple of minutes; in a pair of minutes; in three minutes; in 60 minutes; in 15 minutes; in 15'; in 15 | in_n | none | silent | spec-silent point finer than a day (minutes ahead)
+in a minute; in one minute | in_n | at +1 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in 2 minutes; 2 minutes from now; in a couple of minutes; in a pair of minutes | in_n | at +2 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in three minutes | in_n | at +3 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in 60 minutes | in_n | at +60 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in 15 minutes | in_n | at +15 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in 1'; in 2 more minutes; in 15'; in 15 | in_n | none | silent | spec-silent point finer than a day (minutes ahead)
 in a few minutes | in_n | none | spec-nothing | §4.1 vague count (few = 几); also finer than a day
-in a quarter of an hour; in 1/4h; in 1/4 h; in 1/4 hour; in half an hour; in 1/2h; in 1/2 h; in 1/2 hour; in three-quarters of an hour; in 3/4h; in 3/4 h; in 3/4 hour; in 2.5 hours; in 2 and an half hours; in one hour; in 1h; in a couple hours; in a couple of hours; in 24 hours | in_n | none | silent | spec-silent point finer than a day (hours ahead)
+in one hour | in_n | at +1 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in a couple hours; in a couple of hours | in_n | at +2 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in 24 hours | in_n | at +24 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
+in a quarter of an hour; in 1/4h; in 1/4 h; in 1/4 hour; in half an hour; in 1/2h; in 1/2 h; in 1/2 hour; in three-quarters of an hour; in 3/4h; in 3/4 h; in 3/4 hour; in 2.5 hours; in 2 and an half hours; in 1h | in_n | none | silent | spec-silent point finer than a day (hours ahead)
 in a few hours; in few hours | in_n | none | spec-nothing | §4.1 vague count (few = 几); also finer than a day
 in about half an hour | approximate | none | spec-nothing | §4.2 about X settles nothing
 # ---- durations anchored on a date ----
@@ -224,7 +232,8 @@ day after tomorrow 5pm; day before yesterday 8am; xmas at 6 pm; in 7 days at 5pm
 4/25 at 4:00pm; 4/25 at 16h00; 4/25 at 16h | time_of_day | none | silent | spec-silent time of day on a date: finer than a day
 4pm CET; Thursday 8:00 GMT; Thursday 8:00 gmt; Thursday 8h00 GMT; Thursday 8h00 gmt; Thursday 8h GMT; Thursday 8h gmt; Thu at 8 GMT; Thu at 8 gmt; Thursday 9 am BST; Thursday 9 am (BST) | time_of_day | none | silent | spec-silent time of day in another zone: finer than a day
 Thursday 8:00 PST; Thursday 8:00 pst; Thursday 8h00 PST; Thursday 8h00 pst; Thursday 8h PST; Thursday 8h pst; Thu at 8 am PST; Thu at 8 am pst; Thursday at 9:30pm ist | time_of_day | none | silent | spec-silent time of day in another zone: finer than a day
-today at 2pm; at 2pm; this afternoon at 2; this evening at 2; tonight at 2; 3pm tomorrow; today in one hour | time_of_day | none | silent | spec-silent time of day: finer than a day
+today at 2pm; at 2pm; this afternoon at 2; this evening at 2; tonight at 2; 3pm tomorrow | time_of_day | none | silent | spec-silent time of day: finer than a day
+today in one hour | time_of_day | at +1 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
 at 1:30pm; 1:30pm; at 13h30; 13h30; 10:30; at 1030; ten thirty am; at 730 in the evening; seven thirty p.m. | time_of_day | none | silent | spec-silent time of day: finer than a day
 at 12pm; at noon; midday; the midday; mid day; at 12am; at midnight; this morning at 12; this evening at 12; this afternoon at 12 | time_of_day | none | silent | spec-silent time of day: finer than a day
 9 tomorrow morning; 9 tomorrow; 9 tomorrow evening; tomorrow afternoon at 5; at 5 tomorrow afternoon; at 5pm tomorrow; tomorrow at 5pm; tomorrow evening at 5 | time_of_day | none | silent | spec-silent time of day tomorrow: finer than a day

@@ -77,13 +77,13 @@ TABLE = r"""
 上两秒; 上二秒; 前两秒; 前二秒; 上兩秒; 前兩秒; 兩秒前; 兩秒之前 | rolling | none | silent | spec-silent: seconds are finer than the §4.1 hours/minutes row
 下三秒; 后三秒; 後三秒; 三秒後; 三秒之後 | rolling | none | silent | spec-silent: seconds are finer than a minute
 上两分钟; 上二分钟; 前两分钟; 前二分钟; 上兩分鐘; 上二分鐘; 前兩分鐘; 前二分鐘 | rolling | roll -2 minute | spec | §4.1 最近/近 N 分钟 (上/前 N = 最近 N): now − 2 min .. now, step day
-兩分鐘前; 兩分鐘之前 | ago | none | silent | spec-silent N minutes ago: a point finer than a day
+兩分鐘前; 兩分鐘之前 | ago | at -2 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
 下三分钟; 后三分钟; 下三分鐘; 後三分鐘 | rolling | roll +3 minute | spec | §4.2 future mirrors §4.1: now .. now + 3 min, step day
-三分鐘後; 三分鐘之後 | in_n | none | silent | spec-silent in N minutes: a point finer than a day
+三分鐘後; 三分鐘之後 | in_n | at +3 minute | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
 上两小时; 上二小时; 前两小时; 前二小时; 上兩小時; 上二小時; 前兩小時; 前二小時 | rolling | roll -2 hour | spec | §4.1 最近 N 小时 (上/前 N = 最近 N): now − 2 h .. now, step day
-兩小時之前; 兩個鐘之前; 兩小時前; 兩個鐘前 | ago | none | silent | spec-silent N hours ago: a point finer than a day
+兩小時之前; 兩個鐘之前; 兩小時前; 兩個鐘前 | ago | at -2 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
 下三小时; 后三小时; 下三小時; 後三小時 | rolling | roll +3 hour | spec | §4.2 future mirrors §4.1: now .. now + 3 h, step day
-三小時之後; 三個鐘之後; 三小時後; 三個鐘後 | in_n | none | silent | spec-silent in N hours: a point finer than a day
+三小時之後; 三個鐘之後; 三小時後; 三個鐘後 | in_n | at +3 hour | silent | docs/time-semantics.md choice 8 (revised after conversion): N hours/minutes ago or ahead is a point, like N units ago, step day
 上两天; 前两天; 上兩天; 前兩天 | rolling | roll -2 day | spec | §4 / §4.1 前N天 with no year = 最近 N天: now − 2 days .. now (Duckling: the 2 whole days before today)
 兩天前; 兩天之前; 兩日前; 兩日之前 | ago | at -2 day | spec | §4 N天前: start = end = now − 2 days (Duckling: the interval of the last 2 days)
 下三天; 后三天; 後三天 | rolling | roll +3 day | spec | §4.2 未来N天 mirrors 最近N天: now .. now + 3 days

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -15,8 +14,7 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import Reading, Step, TimeResolution, read_time
-from resolver.timeexpr.terms import Clock
+from resolver.timeexpr import Reading, Settled, Step, read
 from rules.spec import MAX_MS, MIN_MS
 
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
@@ -38,10 +36,9 @@ class Frame:
     query_time: Reading = field(default_factory=Reading, compare=False)
     context_time: Reading = field(default_factory=Reading, compare=False)
     # Metric properties of one request share the query: settle it once per override pair.
-    # The second item tells, per parameter, whether its value came from the context.
-    time_cache: dict[
-        tuple[bool | None, Step | None], tuple[TimeResolution | None, Callable[[str], bool]]
-    ] = field(default_factory=dict, compare=False)
+    time_cache: dict[tuple[bool | None, Step | None], Settled] = field(
+        default_factory=dict, compare=False
+    )
 
 
 def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
@@ -52,14 +49,13 @@ def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
     inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
-    clock = Clock(now_ms, tz)
     return Frame(
         query=request.query,
         context=context,
         now_ms=now_ms,
         tz=tz,
-        query_time=read_time(request.query, clock),
-        context_time=read_time(context.time_text(inputs), clock),
+        query_time=read(request.query),
+        context_time=read(context.time_text(inputs)),
         identities=request.unique_identities,
         language=asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
