@@ -90,6 +90,7 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
             instant=overrides[0], step=overrides[1],
         )  # fmt: skip
     resolution = settled.resolution
+    state.could_not_read(settled.unread)
     if resolution is not None and not _within_rules(resolution):
         # A window the rules refuse (the year 1930 of "编号 #1930": §5 allows 2000..2100) is
         # not one the caller can have meant: the time stays open for the LLM or the ask.

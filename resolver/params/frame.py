@@ -14,7 +14,7 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import Reading, Settled, Step, read
+from resolver.timeexpr import Reading, Settled, Step, now_ms_of, read, read_context, stated, zone_of
 from rules.spec import MAX_MS, MIN_MS
 
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
@@ -42,20 +42,40 @@ class Frame:
 
 
 def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
-    """The request's frame: the context read, the clock and timezone settled (400 if bad)."""
+    """The request's frame: the context read, the clock and timezone settled (400 if bad).
+
+    The zone: the request's `timezone`, else the context's `timezone` key (an IANA name, a
+    city or an offset), else a zone sentence of its text, else the default. The clock: the
+    request's `now_ms`, else the context's `now_ms`, its `now`, a clock sentence, the server's.
+    """
     context = parse_context(request.additional_context)
-    tz = _timezone(request.timezone or _context_str(context, "timezone"), settings)
-    now_ms = request.now_ms if request.now_ms is not None else _context_now(context, tz)
+    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
+    key_zone = _context_str(context, "timezone")
+    context_time, said = read_context(
+        context.time_text(inputs), zone_given=request.timezone is not None or key_zone is not None
+    )
+    if request.timezone is not None:
+        tz = _timezone(request.timezone)
+    elif key_zone is not None:
+        tz = _timezone(zone_of(key_zone) or key_zone)
+    else:
+        tz = ZoneInfo(said.zone or settings.default_timezone)
+    now_ms = request.now_ms
+    if now_ms is None:
+        now_ms = _context_now(context, tz)
+    if now_ms is None:
+        now_ms = now_ms_of(said, tz)
+        if now_ms is not None and not MIN_MS <= now_ms <= MAX_MS:
+            raise BadRequest(f"the context's clock sentence is outside 2000..2100 ({now_ms} ms)")
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
-    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
     return Frame(
         query=request.query,
         context=context,
         now_ms=now_ms,
         tz=tz,
         query_time=read(request.query),
-        context_time=read(context.time_text(inputs)),
+        context_time=context_time,
         identities=request.unique_identities,
         language=asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
@@ -87,7 +107,8 @@ def _context_now(context: Context, tz: ZoneInfo) -> int | None:
 
 def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
     """`now` (当前时间, 当前日期, today): an ISO date (its first ms) or datetime, read in the
-    request timezone unless it carries an offset."""
+    request timezone unless it carries an offset; or a date as people write it (2025年11月13日,
+    Nov 13, 2025)."""
     found, value = context.lookup("now")
     if not found:
         return None
@@ -99,20 +120,21 @@ def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
         except ValueError:  # 2025-02-30, hour 25
             moment = None
     if moment is None:
-        raise BadRequest(
-            f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
-        )
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=tz)
-    now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
+        now_ms = now_ms_of(stated(text), tz)
+        if now_ms is None:
+            raise BadRequest(
+                f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
+            )
+    else:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=tz)
+        now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
     if not MIN_MS <= now_ms <= MAX_MS:
         raise BadRequest(f"additional_context now {text!r} is outside 2000..2100")
     return now_ms
 
 
-def _timezone(name: str | None, settings: Settings) -> ZoneInfo:
-    if name is None:
-        return ZoneInfo(settings.default_timezone)
+def _timezone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as exc:

@@ -26,10 +26,13 @@ Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
     unit     := "d" | "w" | "M" | "Q" | "y"  (and "h", "min" in debug only)
 
 The package is pure: no I/O, no logging, no clock of its own unless the caller gives none
-(`read_window`). It imports nothing else of resolver (tests/test_layout.py checks it).
+(`read_window`).
+
+May import: the standard library and third-party libraries (lunar-python); nothing else of
+resolver, so it can serve as a library of its own (tests/test_layout.py checks it).
 """
 
-from resolver.timeexpr.clocks import Told, blank, now_ms_of, told, zone_of
+from resolver.timeexpr.clocks import Told, blank, now_ms_of, stated, told, zone_of
 from resolver.timeexpr.convert import to_epoch_ms
 from resolver.timeexpr.reading import MAX_TEXT, Reading, read
 from resolver.timeexpr.result import STEPS, Step, TimeResolution
@@ -40,8 +43,10 @@ from resolver.timeexpr.window import (
     TimeWindow,
     UnknownZone,
     language_of,
+    read_context,
     read_window,
     time_ask,
+    unread_clause,
 )
 
 __all__ = [
@@ -61,13 +66,16 @@ __all__ = [
     "now_ms_of",
     "outcome",
     "read",
+    "read_context",
     "read_window",
     "resolve_time",
     "settle",
     "settle_both",
+    "stated",
     "step_of",
     "time_ask",
     "to_epoch_ms",
     "told",
+    "unread_clause",
     "zone_of",
 ]

@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Literal
 from zoneinfo import ZoneInfo
 
-from resolver.timeexpr.clocks import blank, now_ms_of, told, zone_of
+from resolver.timeexpr.clocks import Told, blank, now_ms_of, told, zone_of
 from resolver.timeexpr.reading import Reading, read
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.settle import settle_both
@@ -40,7 +40,9 @@ _STEP_WORDS = {
     "en": {"day": "by day", "week": "by week", "month": "by month", "quarter": "by quarter",
            "year": "by year"},
 }  # fmt: skip
-_TIME_ASK = {
+# The time ask names what an agent may send (SPEC §4.1); each example settles when sent back as
+# additional_context (tests/params/test_agent_loop.py sends every one of them).
+TIME_ASK = {
     "zh": (
         "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
         "或 start=2024-01-01；end=2024-03-31；step=month），或说明查询当前值（instant=true）"
@@ -67,15 +69,19 @@ def language_of(*texts: str) -> Language:
 
 def time_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
     """The one sentence telling what to send for time: naming the words not read, if any."""
-    ask = _TIME_ASK[language]
-    if not unread:
-        return ask if language == "zh" else ask[:1].upper() + ask[1:]
-    words = unread[:3]
+    ask = TIME_ASK[language]
+    if unread:
+        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
+    return ask if language == "zh" else ask[:1].upper() + ask[1:]
+
+
+def unread_clause(language: Language, unread: tuple[str, ...]) -> str:
+    """The words the scanner could not read, named: `无法确定时间：“前后”` / `Could not read:
+    "or later"` (at most three of them, each clipped to 40 characters)."""
+    words = [word if len(word) <= 40 else word[:39] + "…" for word in unread[:3]]
     if language == "zh":
-        quoted = "、".join(f"“{word}”" for word in words)
-        return f"无法确定时间：{quoted}；{ask}"
-    quoted = ", ".join(f'"{word}"' for word in words)
-    return f"Could not read: {quoted}; {ask}"
+        return "无法确定时间：" + "、".join(f"“{word}”" for word in words)
+    return "Could not read: " + ", ".join(f'"{word}"' for word in words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +151,16 @@ class TimeWindow:
         return f"{head}: {start} to {end} ({self.timezone}), {step}"
 
 
+def read_context(text: str, *, zone_given: bool) -> tuple[Reading, Told]:
+    """A context's free text read for time (SPEC §3): its clock and zone sentences, and the
+    reading of the rest. A zone cue that maps to no zone leaves the text unread unless the
+    caller gave the zone (`zone_given`): a window placed in a zone nobody knows is a guess."""
+    said = told(text)
+    if said.unmapped is not None and not zone_given:
+        return Reading(text, unread=(said.unmapped,)), said
+    return read(blank(text, said.spans)), said
+
+
 def read_window(
     text: str,
     *,
@@ -162,7 +178,7 @@ def read_window(
     now and the zone when not given, and its time words beat the text's. `instant`/`step` are
     the caller's overrides. UnknownZone when `timezone` names no zone.
     """
-    said = told(context or "")
+    context_reading, said = read_context(context or "", zone_given=timezone is not None)
     zone = DEFAULT_ZONE
     if timezone is not None:
         mapped = zone_of(timezone)
@@ -177,10 +193,6 @@ def read_window(
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
     query = read(text)
-    context_reading = read(blank(context or "", said.spans))
-    if said.unmapped is not None and timezone is None:
-        # A zone cue nobody can place: the window cannot be trusted in any zone.
-        context_reading = Reading(context or "", unread=(said.unmapped,))
     result = settle_both(query, context_reading, Clock(now_ms, tz), instant=instant, step=step)
     resolution = result.resolution
     lang = language or language_of(text, context or "")
