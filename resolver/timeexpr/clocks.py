@@ -65,7 +65,7 @@ def zone_of(name: str) -> str | None:
     text = " ".join(normalize(name).strip().split())
     if not text:
         return None
-    if text.isascii() and "/" in text or text in ("utc", "gmt"):
+    if (text.isascii() and "/" in text) or text in ("utc", "gmt"):
         iana = _iana(name.strip())
         if iana is not None:
             return iana
@@ -116,7 +116,10 @@ _DATE = (
     rf"|(?P<mn>{_EN_MONTH})\.?\s+(?P<d3>[0-9]{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>[0-9]{{4}})"
     rf"|(?P<d4>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn2>{_EN_MONTH})\.?,?\s+(?P<y4>[0-9]{{4}})"
 )
-_TIME = r"(?:(?:\s*+t|\s)\s*+(?P<hh>[0-2]?[0-9])\s*[:：点]\s*(?P<mm>[0-5][0-9])?(?:\s*[:：]\s*[0-5][0-9])?)?"
+_TIME = (
+    r"(?:(?:\s*+t|\s)\s*+(?P<hh>[0-2]?[0-9])\s*[:：点]\s*(?P<mm>[0-5][0-9])?"
+    r"(?:\s*[:：]\s*[0-5][0-9])?)?"
+)
 _CLOCK = re.compile(
     r"(?:(?:今天|今日|当前日期|当前时间|当前|现在|目前|此刻|今天的日期)\s*(?:是|为|：|:|=)\s*"
     r"|\b(?:today|the\s+current\s+date|current\s+date|the\s+date\s+today|the\s+current\s+time"

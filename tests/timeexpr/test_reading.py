@@ -32,7 +32,8 @@ NOTHING_TIME_LIKE = ["前十名", "top 10 stores", "单价大于100", "按产品
                      "下单量", "分析", "今日头条", "GPT-4", "orders over $12", "3号店", "增长3.5%",
                      "May I help", "what may happen", "2000名员工"]  # fmt: skip
 TIME_LIKE = [("上个月15", ["上个月", "15"]), ("2024年3月前后", ["2024", "年", "3", "月", "前后"]),
-             ("last month or later", ["last", "month", "or later"]), (">= 2019", [">", "=", "2019"]),
+             ("last month or later", ["last", "month", "or later"]),
+             (">= 2019", [">", "=", "2019"]),
              ("between 3 and 8 yesterday", ["between", "3", "and", "8", "yesterday"]),
              ("2024Q5", ["2024", "q5"]), ("康熙20年", ["康熙", "20", "年"])]  # fmt: skip
 
@@ -90,7 +91,8 @@ def test_dispatch_matches_the_full_alternation_on_the_gold_queries() -> None:
 
 
 _PIECES = ("最近", "3", "个", "月", "上", "周五", "2024", "年", "第", "季度", "到", "和", "last",
-           "next", "week", "march", "15th", "of", "the", "-", "/", "q1", "今天", "以来", "前", " ")  # fmt: skip
+           "next", "week", "march", "15th", "of", "the", "-", "/", "q1", "今天", "以来", "前",
+           " ")  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
