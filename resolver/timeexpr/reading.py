@@ -117,28 +117,11 @@ def _read(text: str) -> Reading:
     found = _containers(found, codes, tokens)
     expressions, consumed = _expressions(found, codes, tokens)
     windows = tuple(e for e in expressions if e.mode != "plain" or _has_window(e))
-    instants = [(s, e) for atom, s, e in found if atom.kind == "now"]
-    consumed.extend(instants)
-    consumed.extend((s, e) for atom, s, e in found if atom.kind in ("compare", "step"))
+    instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
     for start, end in consumed:
         covered[start:end] = b"\x01" * (end - start)
-    steps: list[tuple[int, int, Step]] = [
-        (s, e, a.unit) for a, s, e in found if a.kind == "step" and a.unit
-    ]
-    trend = False
-    for found_word in _STEPLIKE.finditer(codes):  # most texts hold no step or trend word
-        index = found_word.start()
-        code = codes[index]
-        if code == _C["TREND"]:
-            trend = True
-            continue
-        if covered[index]:
-            continue  # the 季度 of 2024年第一季度
-        covered[index] = 1
-        consumed.append((index, index + 1))
-        value = tokens.values[index] if code == _C["STEP"] else _STEP_UNITS[code]
-        steps.append((index, index + 1, value))  # type: ignore[arg-type]
+    trend = _step_words(tokens, covered, consumed, steps)
     step, step_word = None, None
     if steps:
         first, last, step = min(steps)
@@ -153,6 +136,49 @@ def _read(text: str) -> Reading:
         first, last = instants[0]
         instant = text[starts[first] : ends[last - 1]]
     return Reading(text, windows, instant, step, step_word, trend, (), spans)
+
+
+def _words_read(
+    found: list[Found], consumed: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int, Step]]]:
+    """The instant words and step phrases found (added to what the reading consumed)."""
+    instants: list[tuple[int, int]] = []
+    steps: list[tuple[int, int, Step]] = []
+    for atom, start, end in found:
+        kind = atom.kind
+        if kind == "now":
+            instants.append((start, end))
+        elif kind == "step" and atom.unit:
+            steps.append((start, end, atom.unit))
+        elif kind not in ("compare", "step"):
+            continue
+        consumed.append((start, end))
+    return instants, steps
+
+
+def _step_words(
+    tokens: Tokens,
+    covered: bytearray,
+    consumed: list[tuple[int, int]],
+    steps: list[tuple[int, int, Step]],
+) -> bool:
+    """Add the step words outside the windows (按月, 季度 alone) to `steps`; whether the text
+    holds a trend word (趋势, trend)."""
+    codes = tokens.codes
+    trend = False
+    for found_word in _STEPLIKE.finditer(codes):  # most texts hold no step or trend word
+        index = found_word.start()
+        code = codes[index]
+        if code == _C["TREND"]:
+            trend = True
+            continue
+        if covered[index]:
+            continue  # the 季度 of 2024年第一季度
+        covered[index] = 1
+        consumed.append((index, index + 1))
+        value = tokens.values[index] if code == _C["STEP"] else _STEP_UNITS[code]
+        steps.append((index, index + 1, value))  # type: ignore[arg-type]
+    return trend
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -275,7 +275,7 @@ def _gap(text: str, start: int, end: int, columns: _Columns) -> None:
     codes, values, starts, ends = columns
     if _SPACE.fullmatch(text, start, end) is not None:
         codes.append(CODE["SPACE"])
-    elif _FESTIVAL.search(text, max(0, start - 1), end) is not None:
+    elif text.find("节", start, end) >= 0 and _FESTIVAL.search(text, max(0, start - 1), end):
         codes.append(CODE["OTHERDAY"])  # 光明节, 难近母节: a festival unread
     else:
         codes.append(CODE["BAR"])
@@ -351,6 +351,9 @@ _PLAIN = frozenset(code for code, kind in KIND.items() if kind == "plain")
 _MAX_NUMBER_WORDS = 8
 _ENN, _ORDW, _COUNT = CODE["ENN"], CODE["ORDW"], CODE["COUNT"]
 _OTHER = CODE["OTHER"]
+_COUNTABLE = re.compile(
+    "[" + re.escape("".join(CODE[n] for n in ("Y4", "D12", "D0", "D8", "DN", "COUNT"))) + "]"
+)
 # Multi-word English phrases (Christmas Eve, year to date) → their class code and value.
 EN_PHRASE_CODES = {phrase: (CODE[cls], value) for phrase, (cls, value) in EN_PHRASES.items()}
 # A text holding any of these goes through `_numbers` (most hold none).
@@ -502,7 +505,9 @@ def _counts(
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
     percent, dot, space, qian = c["PERCENT"], c["DOT"], c["SPACE"], c["ZH_QIAN"]
     size = len(codes)
-    for index in range(size):
+    # Only numbers and counts are looked at (read from the list: earlier ones may change them).
+    for found in _COUNTABLE.finditer("".join(codes)):
+        index = found.start()
         code = codes[index]
         if code == _COUNT and index and codes[index - 1] == qian:
             codes[index - 1] = c["OK_WORD"]  # 前十名: the 前 of a ranking is no time either
@@ -518,7 +523,9 @@ def _counts(
         if code in (c["Y4"], c["D8"]) and not plain:
             head = text[max(0, starts[index] - 4) : starts[index]]
             ranking = before == qian and _RANKING.match(text, end) is not None  # 前2000名
-            counted = _COUNT_NOUNS.match(text, end) is not None  # 2000名, 2000元
+            following = codes[index + 2] if after == space and index + 2 < size else after
+            # 2000名, 2000元 — but not 2019元宵, 2019 元旦, 2019元月: a time word follows
+            counted = _COUNT_NOUNS.match(text, end) is not None and KIND[following] != "strong"
             plain = head.endswith(("top ", "top")) or ranking or counted
             word_before = codes[index - 2] if before == space and index > 1 else before
             if (
