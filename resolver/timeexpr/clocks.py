@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from itertools import islice
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -139,6 +140,11 @@ _ZONE = re.compile(
 )
 
 
+# Nobody states the clock or the zone more often than this in one text: the sentences past it
+# are not looked at (their time words stay in the reading, which then settles nothing).
+MAX_SENTENCES = 16
+
+
 def told(text: str) -> Told:
     """The clock and zone sentences of a text (a context's free text)."""
     if not text:
@@ -146,7 +152,7 @@ def told(text: str) -> Told:
     normal = normalize(text)
     today = clock = zone = unmapped = None
     spans: list[tuple[int, int]] = []
-    for found in _CLOCK.finditer(normal):
+    for found in islice(_CLOCK.finditer(normal), MAX_SENTENCES):
         day = _day(found)
         if day is None:
             continue
@@ -156,7 +162,7 @@ def told(text: str) -> Told:
             if clock[0] > 23:
                 clock = None
         spans.append(found.span())
-    for found in _ZONE.finditer(normal):
+    for found in islice(_ZONE.finditer(normal), MAX_SENTENCES):
         words = next(g for g in (found.group(n) for n in "abcd") if g is not None)
         name = text[found.start(found.lastgroup or "a") : found.end(found.lastgroup or "a")]
         mapped = zone_of(name) or zone_of(words)
