@@ -179,7 +179,7 @@ _YEAR_CONTEXT = frozenset(
 # No question anyone asks holds this many words that may be time (time words, numbers, links):
 # past it, `tokenize` stops (and the text settles nothing), which bounds the work a hostile
 # text can cause.
-MAX_TIME_TOKENS = 600
+MAX_TIME_TOKENS = 200
 
 
 def tokenize(text: str) -> Tokens:
