@@ -10,6 +10,8 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── InvalidProperty             400 INVALID_PROPERTY
     │   ├── UnsupportedActionType       400 UNSUPPORTED_ACTION_TYPE
     │   └── InvalidArguments            400 INVALID_ARGUMENTS
+    ├── Unauthorized                    401 UNAUTHORIZED (an upstream refused the caller)
+    ├── PermissionDenied                403 PERMISSION_DENIED (an upstream refused the caller)
     ├── NotFound                        404 NOT_FOUND
     │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
@@ -105,6 +107,20 @@ class InvalidArguments(BadRequest):
     """Arguments for an MCP tool break its `inputSchema`; details list each failing path."""
 
     code = "INVALID_ARGUMENTS"
+
+
+class Unauthorized(ResolverError):
+    """An upstream that acts for the caller refused the caller's credentials."""
+
+    status = 401
+    code = "UNAUTHORIZED"
+
+
+class PermissionDenied(ResolverError):
+    """An upstream that acts for the caller refused the caller access."""
+
+    status = 403
+    code = "PERMISSION_DENIED"
 
 
 class NotFound(ResolverError):

@@ -34,6 +34,8 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "INVALID_PROPERTY": "请求的逻辑属性不存在",
     "UNSUPPORTED_ACTION_TYPE": "不支持该行动的来源类型",
     "INVALID_ARGUMENTS": "工具参数不符合其 inputSchema",
+    "UNAUTHORIZED": "调用方的凭据未通过上游服务的认证",
+    "PERMISSION_DENIED": "调用方无权访问",
     "NOT_FOUND": "未找到",
     "OBJECT_TYPE_NOT_FOUND": "对象类不存在",
     "ACTION_TYPE_NOT_FOUND": "行动类不存在",
