@@ -7,13 +7,14 @@ from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
+from resolver.core.envelope import Enveloped
 from resolver.core.errors import BadRequest, InvalidJSON
 from resolver.core.ids import Id
 from resolver.core.jsonio import loads
 from resolver.core.responses import ResponseBody
 
 
-class ActionInfoRequest(BaseModel):
+class ActionInfoRequest(Enveloped):
     """`POST /api/agent-retrieval/in/v1/kn/get_action_info` body.
 
     One object is named by `unique_identity` (alias `_instance_identity`, the Go service's

@@ -32,6 +32,7 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "INVALID_JSON": "请求体不是有效的 JSON",
     "INVALID_DYNAMIC_PARAMS": "调用方提供的参数值不符合规则",
     "INVALID_PROPERTY": "请求的逻辑属性不存在",
+    "INVALID_BUSINESS_CONTEXT": "bkn_context 的格式不正确",
     "UNSUPPORTED_ACTION_TYPE": "不支持该行动的来源类型",
     "INVALID_ARGUMENTS": "工具参数不符合其 inputSchema",
     "UNAUTHORIZED": "调用方的凭据未通过上游服务的认证",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
+    from opentelemetry.context import Context
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.trace import Span, Tracer
 
@@ -144,3 +145,37 @@ def server_span(
         name, context=extract(headers), kind=SpanKind.SERVER, attributes=attributes
     ) as current:
         yield current
+
+
+def annotate(attributes: Mapping[str, str]) -> None:
+    """Set attributes on the current span (the request's), when tracing."""
+    if _tracer is None:
+        return
+    from opentelemetry.trace import get_current_span
+
+    get_current_span().set_attributes(dict(attributes))
+
+
+def capture() -> Context | None:
+    """The current context (the request's span), to run a call in another task under it;
+    None when tracing is off."""
+    if _tracer is None:
+        return None
+    from opentelemetry.context import get_current
+
+    return get_current()
+
+
+@contextmanager
+def attached(captured: Context | None) -> Iterator[None]:
+    """Run the block under a context `capture` returned (nothing to do when it is None)."""
+    if captured is None:
+        yield
+        return
+    from opentelemetry.context import attach, detach
+
+    token = attach(captured)
+    try:
+        yield
+    finally:
+        detach(token)

@@ -20,6 +20,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
+from resolver.core import envelope, tracing
 from resolver.core.failures import failure_of
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
@@ -89,12 +90,20 @@ async def run_call(
 ) -> types.CallToolResult:
     """One tool call: its result, or a tool error carrying the HTTP error body.
 
-    `response_format` is every tool's argument, read here: the text of the result is JSON
-    (the default) or TOON; errors are always JSON.
+    Every tool's arguments pass here first: the platform's envelope (`bkn_context`) is taken
+    off (`core/envelope.py`; a wrong shape is a tool error) and its ids noted on the call's log
+    lines; `response_format` is read here too: the text of the result is JSON (the default) or
+    TOON; errors are always JSON. The call runs under the HTTP request's trace context.
     """
     started = time.perf_counter()
-    with structlog.contextvars.bound_contextvars(trace_id=context.trace_id):
+    with (
+        tracing.attached(context.trace_context),
+        structlog.contextvars.bound_contextvars(trace_id=context.trace_id),
+    ):
         try:
+            arguments, carried = envelope.take(arguments)
+            context.seen.envelope = carried
+            envelope.note(carried)
             arguments = dict(arguments)
             wanted = arguments.pop("response_format", None)
             fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
@@ -122,6 +131,7 @@ async def run_call(
             outcome=outcome,
             latency_ms=round(elapsed * 1000, 2),
         )
+        envelope.forget()
     return result
 
 
