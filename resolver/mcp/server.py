@@ -32,6 +32,8 @@ log = structlog.get_logger("resolver.mcp")
 
 ContextOf = Callable[[ServerRequestContext[Any, Any]], CallContext]
 
+SERVER_NAME = "resolver"
+
 _ANNOTATIONS = types.ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
 )
@@ -72,8 +74,8 @@ def build_server(services: Services, metrics: Metrics, context_of: ContextOf) ->
         return await run_call(tool, services, params.arguments or {}, context_of(ctx), metrics)
 
     return Server(
-        "resolver",
-        version=_version(),
+        SERVER_NAME,
+        version=server_version(),
         title="resolver",
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
@@ -135,7 +137,8 @@ async def run_call(
     return result
 
 
-def _version() -> str:
+def server_version() -> str:
+    """The version this server gives in `initialize` and `/mcp/info`: the package's."""
     try:
         return version("resolver")
     except PackageNotFoundError:  # run from a source tree that was never installed

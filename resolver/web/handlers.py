@@ -16,6 +16,7 @@ from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.mcp.http import Exchange
+from resolver.mcp.info import catalogue
 from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY, TRACE_ID
@@ -117,6 +118,11 @@ async def mcp(request: web.Request) -> web.Response:
     # The tool call ran in the SDK's task: its envelope goes on this request's access line.
     envelope.note(exchange.context.seen.envelope)
     return web.Response(body=answer.body, status=answer.status, headers=answer.headers)
+
+
+async def mcp_info(request: web.Request) -> web.Response:
+    """GET the MCP catalogue clients probe before connecting: server, protocols, tools."""
+    return render(catalogue(request[TRACE_ID]))
 
 
 async def healthz(request: web.Request) -> web.Response:
