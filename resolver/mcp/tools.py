@@ -115,8 +115,7 @@ async def _actions(
     services: Services, arguments: dict[str, Any], context: CallContext
 ) -> ResponseBody:
     request = validated(ActionInfoRequest, _with_kn_id(arguments, context))
-    tools = await services.recall.recall(request, context.caller, public_url=context.public_url)
-    return ActionInfoResponse(dynamic_tools=tools, trace_id=context.trace_id)
+    return await services.recall.answer(request, context.caller, public_url=context.public_url)
 
 
 _ADDITIONAL_CONTEXT = (

@@ -153,6 +153,7 @@ def caller_headers(request: web.Request, deadline: Deadline | None = None) -> Ca
         traceparent=_identity(request, "traceparent"),
         authorization=_identity(request, "Authorization"),
         deadline=deadline,
+        tracestate=_identity(request, "tracestate"),
     )
 
 

@@ -7,7 +7,7 @@ from functools import partial
 import structlog
 from aiohttp import web
 
-from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
+from resolver.actions.models import ActionInfoRequest
 from resolver.core import envelope, tracing
 from resolver.core.clip import clip, clip_repr
 from resolver.core.deadline import Deadline
@@ -79,10 +79,10 @@ async def get_action_info(request: web.Request) -> web.Response:
     deadline = _deadline(request)
     caller = caller_headers(request, deadline)
     recall_request = parse_model(ActionInfoRequest, await read_json_body(request, deadline))
-    tools = await request.app[SERVICES_KEY].recall.recall(
+    answer = await request.app[SERVICES_KEY].recall.answer(
         recall_request, caller, public_url=partial(public_url, request)
     )
-    return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
+    return render_as(answer, fmt)
 
 
 async def mcp_tool_call(request: web.Request) -> web.Response:
