@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fmt clean redis-server test-llm
+.PHONY: run test lint typecheck pytest bench fmt clean redis-server test-llm test-slow
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,17 @@ $(LLM_VENV)/.installed:
 test-llm: $(VENV)/.dev-installed $(LLM_VENV)/.installed
 	$(REAL_LLM_ENV) $(BIN)/python -m pytest -q -m real_llm tests/system/test_real_llm.py
 	$(REAL_LLM_ENV) $(BIN)/python -m benchmarks real-llm --save
+
+# The slow tier (not part of `make test`, about a minute on 2 cores): the time scanner against
+# an independent recognizer, dateparser from the `peers` extra (docs/time-differential.md).
+# It needs resolver.timeexpr alone, so it skips tests/conftest.py (which builds the service).
+# `python -m benchmarks.differential` prints the same run as a report.
+$(VENV)/.peers-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
+	touch $@ $(VENV)/.dev-installed $(VENV)/.run-installed
+
+test-slow: $(VENV)/.peers-installed
+	RESOLVER_DIFFERENTIAL=1 $(BIN)/python -m pytest -q --noconftest tests/system/test_time_differential.py
 
 clean:
 	rm -rf $(VENV) $(LLM_VENV) build dist .mypy_cache .pytest_cache .ruff_cache

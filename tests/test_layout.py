@@ -16,7 +16,7 @@ PACKAGE = ROOT / "resolver"
 # What each package may import of resolver, besides itself (docs/architecture.md).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
-    "timeexpr": {"core"},
+    "timeexpr": set(),  # pure: a library of its own (SPEC §9)
     "toolschema": {"core"},
     "llm": {"core"},
     "upstreams": {"core"},

@@ -1,6 +1,8 @@
-"""`python -m benchmarks.gold_oracle [--check | --show]`: write, compare or show the v2 gold files.
+"""`python -m benchmarks.gold_oracle [--check | --show]`: write, compare or show the gold files.
 
-`--show` prints each time case with its window on the local wall clock, for a reviewer.
+It writes the v2 files and the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl).
+`--show` prints each time case (v2, then v3) with its window on the local wall clock, for a
+reviewer.
 """
 
 from __future__ import annotations
@@ -13,17 +15,26 @@ from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import Params
 from benchmarks.gold_oracle.context_cases import context_rows
+from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
 from benchmarks.gold_oracle.time_cases import time_rows
+from benchmarks.gold_oracle.time_cases_v3 import time_rows_v3
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TIME_GOLD_V2 = DATA / "time_gold_v2.jsonl"
 CONTEXT_GOLD = DATA / "context_gold.jsonl"
+TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
+CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
-    """The rows of both gold files."""
-    return {TIME_GOLD_V2: time_rows(), CONTEXT_GOLD: context_rows()}
+    """The rows of every gold file the oracle writes."""
+    return {
+        TIME_GOLD_V2: time_rows(),
+        CONTEXT_GOLD: context_rows(),
+        TIME_GOLD_V3: time_rows_v3(),
+        CONTEXT_GOLD_V3: context_rows_v3(),
+    }
 
 
 def to_text(rows: list[Params]) -> str:
@@ -52,9 +63,9 @@ def show(rows: list[Params]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Write both files (or with --check exit 1 when one differs) and print their counts."""
+    """Write every file (or with --check exit 1 when one differs) and print their counts."""
     if "--show" in argv:
-        show(time_rows())
+        show(time_rows() + time_rows_v3())
         return 0
     check = "--check" in argv
     stale = []

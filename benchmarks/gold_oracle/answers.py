@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from benchmarks.gold_oracle.periods import (
@@ -142,3 +143,55 @@ def instant(clock: Clock) -> Answer:
 def nothing(why: str) -> Spec:
     """A leftover time cue: nothing may be settled."""
     return lambda clock: Answer(None, f"none ({why})")
+
+
+# -- v3: SPEC §4.2 (the open world) -------------------------------------------------------------
+
+
+def ahead(n: int, unit: Unit, step: Unit | None = None) -> Spec:
+    """未来/接下来 N units, next N days: now .. now + N units, step = unit (mirror of 最近 N)."""
+
+    def answer(clock: Clock) -> Answer:
+        end = clock.ms(shift_wall(clock.wall, n, unit))
+        window = _window(clock.now_ms, end, step or unit)
+        return Answer(window, f"now..now+{n}{SYMBOL[unit]}")
+
+    return answer
+
+
+def later(n: int, unit: Unit) -> Spec:
+    """`in 3 days` / 3天后: start = end = now + N units, step = unit (mirror of N units ago)."""
+
+    def answer(clock: Clock) -> Answer:
+        point = clock.ms(shift_wall(clock.wall, n, unit))
+        return Answer(_window(point, point, unit), f"now+{n}{SYMBOL[unit]}")
+
+    return answer
+
+
+def rest_of(period: PeriodLike, step: Unit | None = None) -> Spec:
+    """later this week / 本月剩余 / rest of the year: now .. end of that period."""
+
+    def answer(clock: Clock) -> Answer:
+        p = resolve(period, clock)
+        return Answer(_window(clock.now_ms, p.end(clock), step or p.unit), f"now..end({p.label})")
+
+    return answer
+
+
+def hours(on: PeriodLike, first_hour: int, until: tuple[int, int] | None) -> Spec:
+    """An hour range on a named day: start of the first hour .. 1 ms before the last named time
+    (`until` as (hour, minute); 24 = the next midnight), or .. now when `until` is None; step day.
+    Wall-clock times, read with fold=0."""
+
+    def answer(clock: Clock) -> Answer:
+        one = resolve(on, clock).first
+        start = clock.ms(datetime.combine(one, time(first_hour)))
+        if until is None:
+            return Answer(_window(start, clock.now_ms, "day"), f"{one}T{first_hour:02d}..now")
+        hour, minute = until
+        end = clock.ms(datetime.combine(one, time()) + timedelta(hours=hour, minutes=minute)) - 1
+        expr = f"{one}T{first_hour:02d}..{one}T{hour:02d}:{minute:02d}"
+        return Answer(_window(start, end, "day"), expr)
+
+    return answer

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Literal
 from zoneinfo import ZoneInfo
 
-from borax.calendars.lunardate import LunarDate
+from borax.calendars.lunardate import LunarDate, TermUtils
 
 Unit = Literal["day", "week", "month", "quarter", "year"]
 UNITS: tuple[Unit, ...] = ("day", "week", "month", "quarter", "year")
@@ -296,3 +296,162 @@ def bare_festival(name: str, holiday: bool = False) -> Relative:
 def month_of_same_year(anchor: PeriodLike, number: int) -> Relative:
     """Month `number` in the year of `anchor` (Y inheriting X's year: 3月到5月)."""
     return lambda clock: month(resolve(anchor, clock).first.year, number)
+
+
+# -- v3: SPEC §4.2 (the open world) -------------------------------------------------------------
+
+
+def following(unit: Unit, ahead: int = 1) -> Relative:
+    """The whole period `ahead` units after the current one (明天, 下周, 下个月, 明年, 下下周)."""
+    return lambda clock: period_of(unit, shift_wall(clock.wall, ahead, unit).date())
+
+
+def upcoming_weekday(which: int) -> Relative:
+    """`coming Friday` / `this upcoming Friday`: this week's if it has not started, else next
+    week's (the mirror of the bare 周X rule; spec-silent)."""
+
+    def pick(clock: Clock) -> Period:
+        monday = clock.today - timedelta(days=clock.today.weekday())
+        one = monday + timedelta(days=which)
+        if clock.now_ms >= clock.midnight(one):
+            one += timedelta(days=7)
+        return day(one.year, one.month, one.day)
+
+    return pick
+
+
+def bare_yearly(make: Callable[[int], Period]) -> Relative:
+    """A partial of a year with no year named (3月15日, 第10周, 清明, 上半年): this year's if it
+    has started, else last year's (SPEC §4 bare month, docs choice 1)."""
+
+    def pick(clock: Clock) -> Period:
+        this_year = make(clock.today.year)
+        return this_year if started(clock, this_year) else make(clock.today.year - 1)
+
+    return pick
+
+
+def month_day(number: int, dom: int) -> Relative:
+    """`Oct 2`, `8月15号`, `3/15` with no year: this year's if started, else last year's."""
+    return bare_yearly(lambda y: day(y, number, dom))
+
+
+def bare_dom(dom: int) -> Relative:
+    """`15号` / `the 15th`: this month's if started, else last month's (SPEC §4.2)."""
+
+    def pick(clock: Clock) -> Period:
+        this_month = day(clock.today.year, clock.today.month, dom)
+        if started(clock, this_month):
+            return this_month
+        y, m = _month_index(clock.today.year, clock.today.month, -1)
+        return day(y, m, dom)
+
+    return pick
+
+
+def months(first_year: int, first: int, count: int, label: str) -> Period:
+    """`count` whole months from `first_year-first` (unit month): 上半年, H2."""
+    nyear, nmonth = _month_index(first_year, first, count)
+    return Period(date(first_year, first, 1), date(nyear, nmonth, 1), "month", label)
+
+
+def half_year(in_year: int, part: Literal[1, 2]) -> Period:
+    """上半年 (Jan–Jun) / 下半年 (Jul–Dec), unit month."""
+    return months(in_year, 1 if part == 1 else 7, 6, f"{in_year}-H{part}")
+
+
+def half_month(of: PeriodLike, part: Literal[1, 2]) -> Relative:
+    """上半月 (days 1–15) / 下半月 (16–last) of a month, unit day."""
+
+    def pick(clock: Clock) -> Period:
+        first = resolve(of, clock).first
+        if part == 1:
+            return days(first, first.replace(day=15))
+        return days(first.replace(day=16), first.replace(day=_last_day(first.year, first.month)))
+
+    return pick
+
+
+def iso_week(week_year: int, number: int) -> Period:
+    """ISO week `number` of ISO week-year `week_year` (2020-W53 runs into 2021)."""
+    return week_of(date.fromisocalendar(week_year, number, 1))
+
+
+def relative_year(back: int) -> Callable[[Clock], int]:
+    """The calendar year `back` years before now's (去年 = 1)."""
+    return lambda clock: clock.today.year - back
+
+
+def in_relative_year(back: int, make: Callable[[int], Period]) -> Relative:
+    """A partial of a year named relative to now (`week 27 of last year`, 去年下半年)."""
+    return lambda clock: make(clock.today.year - back)
+
+
+def _easter(in_year: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = in_year % 19, in_year // 100, in_year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    leap = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * leap) // 451
+    number, dom = divmod(h + leap - 7 * m + 114, 31)
+    return date(in_year, number, dom + 1)
+
+
+def _nth_weekday(in_year: int, number: int, which: int, nth: int) -> date:
+    """The `nth` weekday `which` (0 = Monday) of a month; nth = -1 is the last one."""
+    if nth > 0:
+        first = date(in_year, number, 1)
+        return first + timedelta(days=(which - first.weekday()) % 7 + 7 * (nth - 1))
+    last_ = date(in_year, number, _last_day(in_year, number))
+    return last_ - timedelta(days=(last_.weekday() - which) % 7)
+
+
+def _lunar(number: int, dom: int) -> Callable[[int], date]:
+    return lambda y: LunarDate(y, number, dom).to_solar_date()
+
+
+def _solar(number: int, dom: int) -> Callable[[int], date]:
+    return lambda y: date(y, number, dom)
+
+
+# SPEC §4.2's holidays, each a function of the year named. 除夕 is the eve of that year's 春节;
+# 腊八 is lunar 12/8 of that lunar year (only used where every reading gives the same day).
+HOLIDAYS_V3: dict[str, Callable[[int], date]] = {
+    "清明": lambda y: TermUtils.nth_term_day(y, term_name="清明"),
+    "除夕": lambda y: LunarDate(y, 1, 1).to_solar_date() - timedelta(days=1),
+    "重阳": _lunar(9, 9),
+    "腊八": _lunar(12, 8),
+    "平安夜": _solar(12, 24),
+    "圣诞": _solar(12, 25),
+    "情人节": _solar(2, 14),
+    "妇女节": _solar(3, 8),
+    "儿童节": _solar(6, 1),
+    "教师节": _solar(9, 10),
+    "万圣节": _solar(10, 31),
+    "New Year's Day": _solar(1, 1),
+    "New Year's Eve": _solar(12, 31),
+    "Independence Day": _solar(7, 4),
+    "St Patrick's Day": _solar(3, 17),
+    "Easter": _easter,
+    "Thanksgiving": lambda y: _nth_weekday(y, 11, 3, 4),
+    "Black Friday": lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=1),
+    "Memorial Day": lambda y: _nth_weekday(y, 5, 0, -1),
+    "Labor Day": lambda y: _nth_weekday(y, 9, 0, 1),
+    "Mother's Day": lambda y: _nth_weekday(y, 5, 6, 2),
+    "Father's Day": lambda y: _nth_weekday(y, 6, 6, 3),
+}
+
+
+def holiday(name: str, in_year: int) -> Period:
+    """A §4.2 holiday's day in `in_year`."""
+    one = HOLIDAYS_V3[name](in_year)
+    return Period(one, one + timedelta(days=1), "day", f"{one} ({name})")
+
+
+def bare_holiday(name: str) -> Relative:
+    """A §4.2 holiday with no year: this year's if it has started, else last year's."""
+    return bare_yearly(lambda y: holiday(name, y))

@@ -29,10 +29,12 @@ from benchmarks.gold_oracle.periods import (
     Clock,
     Unit,
     bare_festival,
+    bare_holiday,
     bare_month,
     bare_quarter,
     day,
     festival,
+    holiday,
     last,
     last_march,
     month,
@@ -497,13 +499,16 @@ def _guard(add: Family) -> None:
         ("revenue over the last few months", "spec-silent: 'few' is the English 几"),
         ("recent orders", "spec-silent: 'recent' is the English 近期"),
     ]
+    # SPEC §4.2 made these holidays the scanner reads (they settled nothing under §4.1).
+    superseded = "revised for SPEC §4.2: a listed holiday"
     for query, why in rows:
         silent = why.startswith("spec-silent")
+        if query == "圣诞节期间的销量":
+            add(query, whole(bare_holiday("圣诞")), superseded + "; 期间 keeps it one day")
+            continue
         add(query, nothing("English vague word" if silent else why), why if silent else GUARD)
-    add("Christmas 2024 sales", nothing("unknown festival"), "2024 alone ignores it", at=NY_NOV)
-    add(
-        "Thanksgiving 2024 revenue", nothing("unknown festival"), "2024 alone ignores it", at=NY_NOV
-    )
+    add("Christmas 2024 sales", whole(holiday("圣诞", 2024)), superseded, at=NY_NOV)
+    add("Thanksgiving 2024 revenue", whole(holiday("Thanksgiving", 2024)), superseded, at=NY_NOV)
 
 
 def _half(add: Family) -> None:

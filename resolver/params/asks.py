@@ -2,38 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Literal
 
+from resolver.timeexpr import unread_clause
+from resolver.timeexpr.window import TIME_ASK, Language, language_of
 from rules.spec import METRIC_TIME_PARAMS
 
-Language = Literal["zh", "en"]
+__all__ = ["Language", "ask_for", "language_of", "unread_clause"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-def language_of(*texts: str) -> Language:
-    """Chinese when any of the texts holds CJK characters (the query first), else English."""
-    for text in texts:
-        if text.strip():
-            return "zh" if _CJK.search(text) else "en"
-    return "zh"
-
-
-# The time ask names what an agent may send (SPEC §4.1); each example settles when sent back
-# as additional_context (tests/params/test_agent_loop.py sends every one of them).
-_TIME_ASK = {
-    "zh": (
-        "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
-        "或 start=2024-01-01；end=2024-03-31；step=month），或说明查询当前值（instant=true）"
-    ),
-    "en": (
-        "please state the time range in additional_context (e.g. last 3 months, "
-        "January to March 2024, or start=2024-01-01; end=2024-03-31; step=month), "
-        "or say you want the current value (instant=true)"
-    ),
-}
 _STEP_ASK = {
     "zh": "请在 additional_context 中说明步长（如 step=month 或 按月）",
     "en": "please state the step in additional_context (e.g. step=month or monthly)",
@@ -45,8 +21,9 @@ _INSTANT_ASK = {
 }
 
 
-def ask_for(missing: Sequence[str], language: Language) -> str:
-    """What the agent should add to `additional_context` for these missing params."""
+def ask_for(missing: Sequence[str], language: Language, unread: tuple[str, ...] = ()) -> str:
+    """What the agent should add to `additional_context` for these missing params; the time
+    words the scanner could not read (`unread`) are named first."""
     time_missing = [p for p in missing if p in METRIC_TIME_PARAMS]
     business = [p for p in missing if p not in METRIC_TIME_PARAMS]
     parts: list[str] = []
@@ -55,7 +32,9 @@ def ask_for(missing: Sequence[str], language: Language) -> str:
     elif time_missing == ["instant"]:
         parts.append(_INSTANT_ASK[language])
     elif time_missing:
-        parts.append(_TIME_ASK[language])
+        parts.append(TIME_ASK[language])
+    if time_missing and unread:
+        parts.insert(0, unread_clause(language, unread))
     if language == "zh":
         if business:
             keys = "、".join(business)

@@ -4,13 +4,20 @@ those of the context's words first (SPEC §3), then the query's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal, cast
 
 from resolver.params.context import CoercionError, coerce
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
-from resolver.timeexpr import Step, TimeResolution, resolve_time, settle, step_of, to_epoch_ms
+from resolver.timeexpr import (
+    Clock,
+    Step,
+    TimeResolution,
+    resolve_time,
+    settle_both,
+    step_of,
+    to_epoch_ms,
+)
 from rules import registry
 from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation
@@ -75,10 +82,14 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         instant if isinstance(instant, bool) else None,
         cast("Step", step) if step in STEPS else None,
     )
-    if overrides in frame.time_cache:
-        resolution, from_context = frame.time_cache[overrides]
-    else:
-        resolution, from_context = frame.time_cache[overrides] = _resolve(frame, *overrides)
+    settled = frame.time_cache.get(overrides)
+    if settled is None:
+        settled = frame.time_cache[overrides] = settle_both(
+            frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz),
+            instant=overrides[0], step=overrides[1],
+        )  # fmt: skip
+    resolution = settled.resolution
+    state.could_not_read(settled.unread)
     if resolution is not None and not _within_rules(resolution):
         # A window the rules refuse (the year 1930 of "编号 #1930": §5 allows 2000..2100) is
         # not one the caller can have meant: the time stays open for the LLM or the ask.
@@ -87,7 +98,7 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         state.read_time(resolution.expr)
         for name, value in resolution.params().items():
             if name in declared and name not in state.values:
-                state.settle(name, value, "context" if from_context(name) else "rule")
+                state.settle(name, value, "context" if name in settled.from_context else "rule")
     window = ("start", "end", "step")
     if (
         "instant" in declared
@@ -104,37 +115,3 @@ def _within_rules(resolution: TimeResolution) -> bool:
     return all(
         MIN_MS <= edge <= MAX_MS for edge in (resolution.start, resolution.end) if edge is not None
     )
-
-
-def _resolve(
-    frame: Frame, instant: bool | None, step: Step | None
-) -> tuple[TimeResolution | None, Callable[[str], bool]]:
-    """Settle time from the context's words, else the query (SPEC §3: context first).
-
-    Returns the resolution and a function telling, per parameter, whether it came from the
-    context. Context words that hold a time cue the scanner cannot read settle nothing:
-    the query's window is not used instead, since the caller meant to change it.
-    """
-    context, query = frame.context_time, frame.query_time
-    if context.unread is not None or context.window is not None:
-        resolved = settle(
-            context, instant=instant, step=step, step_word=query.step, trend=query.trend
-        )
-        return resolved, _always
-    if context.instant is not None:
-        # 查询当前值, current value: instant=true, unless the caller's keys said otherwise.
-        chosen = True if instant is None else instant
-        resolved = settle(query, instant=chosen, step=step)
-        return resolved, (lambda name: name == "instant" and instant is None)
-    if context.step is not None and step is None:
-        resolved = settle(query, instant=instant, step=context.step)
-        return resolved, (lambda name: name == "step")
-    return settle(query, instant=instant, step=step), _never
-
-
-def _always(name: str) -> bool:
-    return True
-
-
-def _never(name: str) -> bool:
-    return False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -15,8 +14,7 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import Reading, Step, TimeResolution, read_time
-from resolver.timeexpr.terms import Clock
+from resolver.timeexpr import Reading, Settled, Step, now_ms_of, read, read_context, stated, zone_of
 from rules.spec import MAX_MS, MIN_MS
 
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
@@ -35,31 +33,49 @@ class Frame:
     max_repair_rounds: int
     response_format: Literal["json_object", "json_schema", "none"]
     # What the query and the context say about time, read once (SPEC §3, §4).
-    query_time: Reading = field(default_factory=Reading, compare=False)
-    context_time: Reading = field(default_factory=Reading, compare=False)
+    query_time: Reading = field(compare=False)
+    context_time: Reading = field(compare=False)
     # Metric properties of one request share the query: settle it once per override pair.
-    # The second item tells, per parameter, whether its value came from the context.
-    time_cache: dict[
-        tuple[bool | None, Step | None], tuple[TimeResolution | None, Callable[[str], bool]]
-    ] = field(default_factory=dict, compare=False)
+    time_cache: dict[tuple[bool | None, Step | None], Settled] = field(
+        default_factory=dict, compare=False
+    )
 
 
 def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
-    """The request's frame: the context read, the clock and timezone settled (400 if bad)."""
+    """The request's frame: the context read, the clock and timezone settled (400 if bad).
+
+    The zone: the request's `timezone`, else the context's `timezone` key (an IANA name, a
+    city or an offset), else a zone sentence of its text, else the default. The clock: the
+    request's `now_ms`, else the context's `now_ms`, its `now`, a clock sentence, the server's.
+    """
     context = parse_context(request.additional_context)
-    tz = _timezone(request.timezone or _context_str(context, "timezone"), settings)
-    now_ms = request.now_ms if request.now_ms is not None else _context_now(context, tz)
+    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
+    key_zone = _context_str(context, "timezone")
+    context_time, said = read_context(
+        context.time_text(inputs), zone_given=request.timezone is not None or key_zone is not None
+    )
+    if request.timezone is not None:
+        tz = _timezone(request.timezone)
+    elif key_zone is not None:
+        tz = _timezone(zone_of(key_zone) or key_zone)
+    else:
+        tz = ZoneInfo(said.zone or settings.default_timezone)
+    now_ms = request.now_ms
+    if now_ms is None:
+        now_ms = _context_now(context, tz)
+    if now_ms is None:
+        now_ms = now_ms_of(said, tz)
+        if now_ms is not None and not MIN_MS <= now_ms <= MAX_MS:
+            raise BadRequest(f"the context's clock sentence is outside 2000..2100 ({now_ms} ms)")
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
-    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
-    clock = Clock(now_ms, tz)
     return Frame(
         query=request.query,
         context=context,
         now_ms=now_ms,
         tz=tz,
-        query_time=read_time(request.query, clock),
-        context_time=read_time(context.time_text(inputs), clock),
+        query_time=read(request.query),
+        context_time=context_time,
         identities=request.unique_identities,
         language=asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
@@ -91,7 +107,8 @@ def _context_now(context: Context, tz: ZoneInfo) -> int | None:
 
 def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
     """`now` (当前时间, 当前日期, today): an ISO date (its first ms) or datetime, read in the
-    request timezone unless it carries an offset."""
+    request timezone unless it carries an offset; or a date as people write it (2025年11月13日,
+    Nov 13, 2025)."""
     found, value = context.lookup("now")
     if not found:
         return None
@@ -103,20 +120,21 @@ def _context_clock(context: Context, tz: ZoneInfo) -> int | None:
         except ValueError:  # 2025-02-30, hour 25
             moment = None
     if moment is None:
-        raise BadRequest(
-            f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
-        )
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=tz)
-    now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
+        now_ms = now_ms_of(stated(text), tz)
+        if now_ms is None:
+            raise BadRequest(
+                f"additional_context now must be an ISO date or datetime, got {str(value)[:40]!r}"
+            )
+    else:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=tz)
+        now_ms = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
     if not MIN_MS <= now_ms <= MAX_MS:
         raise BadRequest(f"additional_context now {text!r} is outside 2000..2100")
     return now_ms
 
 
-def _timezone(name: str | None, settings: Settings) -> ZoneInfo:
-    if name is None:
-        return ZoneInfo(settings.default_timezone)
+def _timezone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as exc:

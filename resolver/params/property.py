@@ -14,7 +14,7 @@ from resolver.params import asks
 from resolver.params.models import LogicPropertyDef
 from resolver.params.trace import LLMTrace
 from rules import registry
-from rules.spec import InputSpec, PropertySpec
+from rules.spec import METRIC_TIME_PARAMS, InputSpec, PropertySpec
 
 Source = Literal["caller", "context", "rule", "llm", "default"]
 
@@ -31,6 +31,7 @@ class PropertyState:
         "_sources",
         "_spec",
         "_time_expr",
+        "_unread",
         "_values",
     )
 
@@ -40,6 +41,7 @@ class PropertyState:
         self._values: dict[str, Any] = {}
         self._sources: dict[str, Source] = {}
         self._time_expr: str | None = None
+        self._unread: tuple[str, ...] = ()
         self._missing: list[str] = []
         self._ask: str | None = None
         self._llm: LLMTrace | None = None
@@ -115,6 +117,10 @@ class PropertyState:
         """Record the time expression the window was settled from (the debug's `time_expr`)."""
         self._time_expr = expr
 
+    def could_not_read(self, words: tuple[str, ...]) -> None:
+        """Record the time-like words the scanner could not read: the ask names them."""
+        self._unread = words
+
     def open_params(self) -> list[str]:
         """Inputs still needed, in declared order."""
         return registry.missing(self._spec, self._values)
@@ -168,13 +174,20 @@ class PropertyState:
         missing = self.open_params()
         if "instant" in missing and any(n in missing for n in ("start", "end", "step")):
             missing.remove("instant")
-        self._ask = ask or asks.ask_for(missing, language)
         self._missing = [p for p in missing if p in named] or missing
+        if ask is None:
+            self._ask = asks.ask_for(missing, language, self._unread)
+        elif self._unread and any(p in METRIC_TIME_PARAMS for p in self._missing):
+            # The model's own sentence, after the words the scanner could not read.
+            clause = asks.unread_clause(language, self._unread)
+            self._ask = f"{clause}{'；' if language == 'zh' else '; '}{ask}"
+        else:
+            self._ask = ask
 
     def ask_in(self, language: asks.Language) -> None:
         """An ask written in another language than the caller's is written again in theirs."""
         if self._missing and self._ask and asks.language_of(self._ask) != language:
-            self._ask = asks.ask_for(self._missing, language)
+            self._ask = asks.ask_for(self._missing, language, self._unread)
 
     def begin_llm(self) -> None:
         """The LLM stage starts: a fresh trace of its calls."""

@@ -1,10 +1,14 @@
 """Partials: periods that need a container to be placed (3月 needs a year, 周五 a week).
 
 A partial is placed in a container period: a year (3月, Q1, 春节, 前三季度), an ISO year
-(第10周), a month (15日, 上旬) or a week (周五). The container comes from the text (2024年3月,
-上周五, 上个月下旬), from the other end of a range or list (2024年3月和4月), or, for a
-partial alone, from now: the current container if the partial has started there, else the
-previous one (SPEC §4: a bare month is this year's, or last year's if not started yet).
+(第10周), a month (15日, 上旬, 上半月) or a week (周五). The container comes from the text
+(2024年3月, 上周五, 上个月下旬), from the other end of a range or list (2024年3月和4月), or,
+for a partial alone, from now: the current container if the partial has started there, else
+the previous one (SPEC §4: a bare month is this year's, or last year's if not started yet);
+the upcoming one for future words (the coming Friday, next March).
+
+Placing needs the clock only through the container's first day: a reading (the text) holds
+partials, an evaluation (the text at a clock) places them.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from datetime import date, timedelta
 from typing import Literal, NamedTuple
 
 from resolver.timeexpr.calendar import days_in_month
-from resolver.timeexpr.festivals import festival_days
+from resolver.timeexpr.holidays import holiday_days
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.terms import Absolute
 
@@ -37,14 +41,18 @@ class InYear(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return its first (and for spans last) period in the container starting on `first`."""
-        year = first.isocalendar().year if self.unit == "week" else first.year
         if self.unit == "week":
+            year = first.isocalendar().year
             return Absolute("week", date.fromisocalendar(year, self.day, 1)), None
+        year = first.year
         if self.unit == "day":
             start = Absolute("day", date(year, self.month, self.day))
-            last = Absolute("day", date(year, self.month, self.last_day)) if self.last_day else None
-            return start, last
-        start = tuple.__new__(Absolute, (self.unit, date(year, self.month, 1)))  # hot: see atoms
+            if not self.last_day:
+                return start, None
+            if self.last_day < self.day:
+                raise ValueError("a span of days that runs backwards")
+            return start, Absolute("day", date(year, self.month, self.last_day))
+        start = Absolute(self.unit, date(year, self.month, 1))
         if not self.last_month:
             return start, None
         # 11月到2月, 第四至第一季度: the span runs into the next year.
@@ -62,33 +70,36 @@ class FirstN(NamedTuple):
     def place(self, first: date) -> Placed:
         """Return the first and the Nth unit of the container starting on `first`."""
         if self.unit == "day":
-            days = (date(first.year + 1, 1, 1) - first).days if self.container == "year" else 0
-            if self.n > (days or days_in_month(first.year, first.month)):
+            if self.container == "year":
+                days = (date(first.year + 1, 1, 1) - first).days
+            else:
+                days = days_in_month(first.year, first.month)
+            if self.n > days:
                 raise ValueError("more days than the container has")
             return Absolute("day", first), Absolute("day", first + timedelta(self.n - 1))
-        months = {"month": 1, "quarter": 3}[self.unit] * self.n
-        if months > 12:
+        per = {"month": 1, "quarter": 3}[self.unit]
+        if per * self.n > 12:
             raise ValueError("more than a year")
-        last = date(first.year, months - {"month": 1, "quarter": 3}[self.unit] + 1, 1)
+        last = date(first.year, per * (self.n - 1) + 1, 1)
         return Absolute(self.unit, first), Absolute(self.unit, last)
 
 
-class Festival(NamedTuple):
-    """春节, 国庆黄金周, 双十一: a day (or holiday) of the year."""
+class Holiday(NamedTuple):
+    """春节, 国庆黄金周, Christmas, Thanksgiving: a day (or a public holiday's days) of a year."""
 
-    name: str
-    holiday: bool
+    key: str
+    span: bool  # with 期间/假期/黄金周/长假: the public holiday's days
     unit: Step = "day"
     container: Container = "year"
 
     def place(self, first: date) -> Placed:
-        """Return the festival's day, or the first and last day of its holiday."""
-        start, last = festival_days(self.name, first.year, holiday=self.holiday)
+        """Return the holiday's day, or the first and last day of its public holiday."""
+        start, last = holiday_days(self.key, first.year, span=self.span)
         return Absolute("day", start), (Absolute("day", last) if last != start else None)
 
 
 class DayOfMonth(NamedTuple):
-    """15日 after a date (1日至15日): a day of the month of the other end."""
+    """15号, the 15th, the 27th (to the 3rd of April): a day of a month."""
 
     day: int
     unit: Step = "day"
@@ -100,7 +111,7 @@ class DayOfMonth(NamedTuple):
 
 
 class Dekad(NamedTuple):
-    """上旬/中旬/下旬: days 1–10, 11–20, 21–last of a month."""
+    """上旬/中旬/下旬, early/mid/late March: days 1–10, 11–20, 21–last of a month."""
 
     third: int  # 0, 1, 2
     unit: Step = "day"
@@ -111,6 +122,21 @@ class Dekad(NamedTuple):
         start = first.replace(day=1 + 10 * self.third)
         end = days_in_month(first.year, first.month) if self.third == 2 else 10 * (self.third + 1)
         return Absolute("day", start), Absolute("day", first.replace(day=end))
+
+
+class HalfMonth(NamedTuple):
+    """上半月/下半月: days 1–15 / 16–last of a month."""
+
+    second: bool
+    unit: Step = "day"
+    container: Container = "month"
+
+    def place(self, first: date) -> Placed:
+        """Return the first and last day of the half in the month starting on `first`."""
+        if not self.second:
+            return Absolute("day", first), Absolute("day", first.replace(day=15))
+        end = days_in_month(first.year, first.month)
+        return Absolute("day", first.replace(day=16)), Absolute("day", first.replace(day=end))
 
 
 class Weekday(NamedTuple):
@@ -125,7 +151,7 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
-Partial = InYear | FirstN | Festival | DayOfMonth | Dekad | Weekday
+Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday
 
 
 def container_first(container: Container, day: date) -> date:
@@ -139,8 +165,8 @@ def container_first(container: Container, day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _next(container: Container, first: date, direction: int) -> date:
-    """Return the first day of the container period `direction` (±1) periods away."""
+def next_container(container: Container, first: date, direction: int) -> date:
+    """Return the first day of the container period `direction` periods away."""
     if container == "week":
         return first + timedelta(days=7 * direction)
     if container == "month":
@@ -151,18 +177,25 @@ def _next(container: Container, first: date, direction: int) -> date:
     return date(first.year + direction, 1, 1)
 
 
-def bare(partial: Partial, today: date) -> Placed | None:
-    """Place a partial alone: in the current container if started by today, else the previous."""
-    if isinstance(partial, DayOfMonth):
-        return None  # 15日 alone is no window: it only follows a date
+def bare(partial: Partial, today: date, *, upcoming: bool = False) -> Placed | None:
+    """Place a partial alone: in the current container if started by today, else the previous
+    one; with `upcoming`, the first one that starts after today (the coming Friday)."""
     current = container_first(partial.container, today)
-    for first in (current, _next(partial.container, current, -1)):
-        try:
-            placed = partial.place(first)
-        except ValueError:  # 2月29日 in a common year, week 53 in a 52-week year
-            continue
-        if placed[0].first <= today:
+    if upcoming:
+        for first in (current, next_container(partial.container, current, 1)):
+            placed = _try(partial, first)
+            if placed is not None and placed[0].first > today:
+                return placed
+        return None
+    for first in (current, next_container(partial.container, current, -1)):
+        placed = _try(partial, first)
+        if placed is not None and placed[0].first <= today:
             return placed
+    if partial.container == "year":  # 2月29日 in a common year: the last leap year's
+        for back in range(2, 9):
+            placed = _try(partial, next_container("year", current, -back))
+            if placed is not None:
+                return placed
     return None
 
 
@@ -170,11 +203,20 @@ def inherit(partial: Partial, other: date, direction: int) -> Placed | None:
     """Place a partial beside a period starting on `other`: in its container, or the next one
     (direction +1, the partial ends a range) or previous one (-1) so the range runs forward."""
     current = container_first(partial.container, other)
-    for first in (current, _next(partial.container, current, direction)):
-        try:
-            placed = partial.place(first)
-        except ValueError:
-            continue
-        if (placed[0].first - other).days * direction >= 0:
+    for first in (current, next_container(partial.container, current, direction)):
+        placed = _try(partial, first)
+        if placed is not None and (placed[0].first - other).days * direction >= 0:
             return placed
     return None
+
+
+def place_in(partial: Partial, day: date) -> Placed | None:
+    """Place a partial in the container period holding `day` (2024年 + 3月, 上周 + 五)."""
+    return _try(partial, container_first(partial.container, day))
+
+
+def _try(partial: Partial, first: date) -> Placed | None:
+    try:
+        return partial.place(first)
+    except (ValueError, OverflowError):  # 2月30日, week 53 of a 52-week year, year 10000
+        return None

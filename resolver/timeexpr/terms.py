@@ -7,7 +7,7 @@ period (`2024`, `2024-03`, `2024-Q1`, `2025-W10`, `2025-12-25`). A point term (`
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Literal, NamedTuple, cast
 from zoneinfo import ZoneInfo
 
@@ -165,5 +165,32 @@ class EndOf(NamedTuple):
         return point, point
 
 
-Term = Relative | Absolute | EndOf
+class Moment(NamedTuple):
+    """A time of day on a day (昨天下午3点, today 9am): the start of an hour range, or its end,
+    which falls 1 ms before the moment (today 9am to 11am ends at 10:59:59.999)."""
+
+    day: Absolute
+    minutes: int
+
+    def __str__(self) -> str:
+        return f"{self.day}T{self.minutes // 60:02d}:{self.minutes % 60:02d}"
+
+    def first_day(self, clock: Clock) -> date:
+        """Return the day."""
+        return self.day.first
+
+    def start_ms(self, clock: Clock) -> int:
+        """Return the moment."""
+        return epoch_ms(midnight(self.day.first) + timedelta(minutes=self.minutes), clock.tz)
+
+    def end_ms(self, clock: Clock) -> int:
+        """Return 1 ms before the moment: the last ms a range ending here holds."""
+        return self.start_ms(clock) - 1
+
+    def bounds(self, clock: Clock) -> tuple[int, int]:
+        """Return the moment and 1 ms before it (a moment alone is no window)."""
+        return self.start_ms(clock), self.end_ms(clock)
+
+
+Term = Relative | Absolute | EndOf | Moment
 NOW = Relative()

@@ -84,7 +84,8 @@ async def http_post(
 
 
 def without_trace(body: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in body.items() if k != "trace_id"}
+    # `headers` (get_action_info) holds a new span id per request, like trace_id is per request.
+    return {k: v for k, v in body.items() if k not in ("trace_id", "headers")}
 
 
 # --- tools/list -------------------------------------------------------------------------------
@@ -227,6 +228,17 @@ async def test_missing_inputs_then_the_retry_with_additional_context(
         "end": END_OF_MARCH_2024,
         "step": "month",
     }
+
+
+async def test_the_tool_error_names_the_time_words_it_could_not_read(
+    service: TestClient[Any, Any],
+) -> None:
+    arguments = values_arguments("2024年3月前后获批药品数量的趋势", now_ms=NOW_MS)
+    async with sdk_client(url_of(service), headers=KN_HEADERS) as client:
+        body = error_body(await client.call_tool("get_logic_properties_values", arguments))
+    [entry] = body["missing"]
+    assert entry["ask"].startswith("无法确定时间：“前后”")
+    assert entry["ask"] in body["_error"]
 
 
 # --- bad arguments and failures: tool errors, never protocol crashes --------------------------

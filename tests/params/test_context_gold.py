@@ -1,18 +1,19 @@
 """The service answers every case of the context gold set exactly, over HTTP, rules only
-(benchmarks/data/context_gold.jsonl: agent retries in additional_context, SPEC §3)."""
+(benchmarks/data/context_gold.jsonl: agent retries in additional_context, SPEC §3;
+context_gold_v3.jsonl: clock and zone sentences, SPEC §3 and §4.2)."""
 
 from __future__ import annotations
 
 import pytest
 
-from benchmarks.gold import ContextCase, load_context
+from benchmarks.gold import DATA, ContextCase, load_context
 from tests.helpers import ClientFactory, post
 
-CASES = load_context()
+CASES = load_context() + load_context(DATA / "context_gold_v3.jsonl")
 
 
 def test_context_gold_set_is_large_and_has_first_requests_and_retries() -> None:
-    assert len(CASES) >= 40
+    assert len(CASES) >= 100
     statuses = {case.row["expected"]["status"] for case in CASES}
     assert statuses == {200, 400, 422}
     assert {case.lang for case in CASES} == {"zh", "en"}

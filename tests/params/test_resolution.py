@@ -481,12 +481,13 @@ async def test_unreadable_time_in_context_does_not_fall_back_to_the_query(
     assert result["missing"][0]["params"] == ["start", "end", "step"]
 
 
-@pytest.mark.parametrize("query", ["当前获批的药品数量 #1930", "revenue of 1890", "2150年的销量"])
+@pytest.mark.parametrize("query", ["当前获批的药品数量 1930年", "revenue of 1890", "2150年的销量"])
 async def test_a_window_the_rules_refuse_is_not_settled_in_code(
     make_client: ClientFactory, query: str
 ) -> None:
     # "#1930" once became the year 1930 with source `rule`: §5 refuses it, so the request
-    # failed on a value no caller or model had produced (a 502 blamed on the LLM).
+    # failed on a value no caller or model had produced (a 502 blamed on the LLM). (Since the
+    # open-world scanner, "#1930" is a number, never a year; "1930年" still is one.)
     client = await make_client(llm=False)
     status, body = await post(client, request_body(metric(), query=query))
     assert status == 422, body
@@ -497,6 +498,6 @@ async def test_the_llm_is_asked_for_a_window_the_rules_refused(
     make_client: ClientFactory, fake_llm: FakeLLM
 ) -> None:
     client = await make_client()
-    status, body = await post(client, request_body(metric(), query="当前获批的药品数量 #1930"))
+    status, body = await post(client, request_body(metric(), query="当前获批的药品数量 1930年"))
     assert status == 200, body
     assert fake_llm.calls[0].task["generate"] == ["instant", "start", "end", "step"]

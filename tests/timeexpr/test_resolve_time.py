@@ -547,8 +547,19 @@ NOTHING = table(
     ("zh-yishang-is-not-last", "以上年份的数据", None),
     ("en-top-2000-is-not-a-year", "top 2000 customers", None),
     ("zh-2000-ming-is-not-a-year", "前2000名员工", None),
-    ("us-date-is-not-read", "12/25/2025", None),
 )
+
+
+# SPEC §4.2 reads US-style numeric dates, month first (it did not before).
+NUMERIC_DATES = table(
+    ("us-date-month-first", "12/25/2025", day("2025-12-25")),
+    ("us-date-no-13th-month", "25/12/2025", None),
+)
+
+
+@pytest.mark.parametrize(("query", "expected"), NUMERIC_DATES)
+def test_numeric_dates_are_month_first(query: str, expected: Any) -> None:
+    assert resolve(query) == expected
 
 
 @pytest.mark.parametrize(("query", "expected"), NOTHING)

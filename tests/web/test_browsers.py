@@ -105,3 +105,17 @@ async def test_other_routes_are_not_guarded(make_client: ClientFactory) -> None:
     client = await make_client(llm=False)
     response = await client.get("/healthz", headers={"Origin": "https://evil.example"})
     assert response.status == 200
+
+
+@pytest.mark.parametrize(
+    "path", ["/mcp/info", "/api/agent-retrieval/v1/mcp/info", "/api/agent-retrieval/in/v1/mcp/info"]
+)
+async def test_the_mcp_catalogue_is_guarded_too(make_client: ClientFactory, path: str) -> None:
+    client = await make_client(llm=False)
+    response = await client.get(path, headers={"Origin": "https://evil.example"})
+    assert response.status == 403
+    assert_error_shape(orjson.loads(await response.read()), "FORBIDDEN")
+    response = await client.get(path, headers={"Host": "attacker.example"})
+    assert response.status == 403
+    response = await client.get(path)  # a GET needs no Content-Type
+    assert response.status == 200

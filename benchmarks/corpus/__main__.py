@@ -1,0 +1,89 @@
+"""`python -m benchmarks.corpus --duckling DIR [--commit SHA] [--check]`.
+
+DIR is a facebook/duckling git directory (as `fetch` leaves it: no work tree; files are read
+with `git show COMMIT:path`) or a checkout (files read from disk). Writes
+`benchmarks/data/duckling_{en,zh}.jsonl` (same bytes every run) and prints the counts per
+language, basis and family; `--check` compares instead and exits 1 on a difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from benchmarks.corpus.duckling import build_rows
+from benchmarks.corpus.haskell import reference_times
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+CORPORA = {"en": "Duckling/Time/EN/Corpus.hs", "zh": "Duckling/Time/ZH/Corpus.hs"}
+TYPES = "Duckling/Testing/Types.hs"
+
+
+def _reader(root: Path, commit: str) -> tuple[str, Any]:
+    if (root / TYPES).is_file():
+        return "checkout", lambda path: (root / path).read_text(encoding="utf-8")
+
+    def show(path: str) -> str:
+        out = subprocess.run(
+            ["git", f"--git-dir={root}", "show", f"{commit}:{path}"],
+            check=True,
+            capture_output=True,
+        )
+        return out.stdout.decode("utf-8")
+
+    resolved = subprocess.run(
+        ["git", f"--git-dir={root}", "rev-parse", commit],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return resolved, show
+
+
+def render(rows: list[dict[str, Any]]) -> str:
+    """One JSON object per line, keys in the brief's order, UTF-8 text as is."""
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+def counts(rows: list[dict[str, Any]]) -> str:
+    """`lang basis family count` lines, sorted."""
+    tally = Counter((r["lang"], r["basis"], r["family"]) for r in rows)
+    return "\n".join(
+        f"{lang} {basis:12} {fam:16} {n}" for (lang, basis, fam), n in sorted(tally.items())
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or check) the two JSONL files."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.corpus")
+    parser.add_argument("--duckling", required=True, type=Path, help="facebook/duckling git dir")
+    parser.add_argument("--commit", default="HEAD", help="commit to read (git dir only)")
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    args = parser.parse_args(argv)
+    commit, read = _reader(args.duckling, args.commit)
+    print(f"duckling commit: {commit}")
+    types = reference_times(read(TYPES))
+    status = 0
+    for lang, path in CORPORA.items():
+        source = read(path)
+        rows = build_rows(lang, source, types | reference_times(source))
+        text = render(rows)
+        target = DATA / f"duckling_{lang}.jsonl"
+        if args.check:
+            same = target.is_file() and target.read_text(encoding="utf-8") == text
+            print(f"{target.name}: {'same' if same else 'DIFFERS'}")
+            status |= 0 if same else 1
+        else:
+            target.write_text(text, encoding="utf-8")
+            print(f"{target.name}: {len(rows)} rows")
+        print(counts(rows))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
