@@ -10,6 +10,7 @@ COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "chaos": "benchmarks.chaos",
     "cache-hits": "benchmarks.cachehits",
+    "timeadversarial": "benchmarks.timeadversarial",
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",

@@ -15,7 +15,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -27,8 +27,12 @@ import redis.asyncio
 import redis.exceptions
 from aiohttp import web
 from aiohttp.test_utils import TestClient
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 import resolver
+from resolver.core import tracing
 from resolver.mcp.http import HOLDER_TASK
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
@@ -83,6 +87,21 @@ async def post(client: TestClient[Any, Any], payload: dict[str, Any]) -> tuple[i
     """POST a body to /v1/dynamic-params; the status and the parsed JSON answer."""
     response = await client.post("/v1/dynamic-params", json=payload)
     return response.status, orjson.loads(await response.read())
+
+
+@contextlib.contextmanager
+def recorded_spans() -> Iterator[InMemorySpanExporter]:
+    """Tracing on, into memory, for the block (build the app inside it: the request span's
+    middleware is installed only while tracing is on)."""
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    tracing.install(provider)
+    try:
+        yield exporter
+    finally:
+        tracing.install(None)
+        provider.shutdown()
 
 
 @dataclass

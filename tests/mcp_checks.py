@@ -66,10 +66,12 @@ def ok_body(result: types.CallToolResult) -> dict[str, Any]:
 
 
 def error_body(result: types.CallToolResult) -> dict[str, Any]:
-    """A tool error's JSON, checked to carry the HTTP error shape and the kweaver fields."""
+    """A tool error's JSON, checked to carry the HTTP error shape and the kweaver fields, as
+    its text and as its structuredContent alike."""
     assert result.is_error, result.content
     body = result_json(result)
     assert isinstance(body, dict)
+    assert result.structured_content == body
     assert body["error"]["code"]
     assert body["_error"]
     assert "\n" not in body["_error"]

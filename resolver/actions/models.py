@@ -7,13 +7,14 @@ from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
+from resolver.core.envelope import Enveloped
 from resolver.core.errors import BadRequest, InvalidJSON
 from resolver.core.ids import Id
 from resolver.core.jsonio import loads
 from resolver.core.responses import ResponseBody
 
 
-class ActionInfoRequest(BaseModel):
+class ActionInfoRequest(Enveloped):
     """`POST /api/agent-retrieval/in/v1/kn/get_action_info` body.
 
     One object is named by `unique_identity` (alias `_instance_identity`, the Go service's
@@ -81,10 +82,15 @@ class DynamicTool(ResponseBody):
 
 
 class ActionInfoResponse(ResponseBody):
-    """The 200 body of `get_action_info`."""
+    """The 200 body of `get_action_info`: the tool, and the headers its execution sends."""
 
     model_config = ConfigDict(populate_by_name=True)
 
+    headers: dict[str, str] = Field(
+        default_factory=dict,
+        description="send these with the action's execution: the W3C traceparent (and "
+        "tracestate) of a child span of this request, so that the execution joins its trace",
+    )
     dynamic_tools: list[DynamicTool] = Field(alias="_dynamic_tools", max_length=1)
     trace_id: str
 

@@ -2,7 +2,8 @@
 
 1. ontology-query: the action type's actions for the object, and where they are implemented;
 2. agent-operator-integration: the tool-box tool's api_spec or the MCP tool's inputSchema;
-3. the converter (`resolver.actions`) builds the `_dynamic_tools` entry from `actions[0]`.
+3. the converter (`resolver.actions`) builds the `_dynamic_tools` entry from `actions[0]`;
+the answer's `headers` carry the trace context the action's execution continues.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from collections.abc import Callable
 import structlog
 
 from resolver.actions.mcp_tools import McpToolCache
-from resolver.actions.models import ActionInfoRequest, DynamicTool
+from resolver.actions.models import ActionInfoRequest, ActionInfoResponse, DynamicTool
 from resolver.actions.tools import build_mcp_tool, build_tool
+from resolver.core import tracing
 from resolver.core.clip import clip, clip_repr
 from resolver.core.errors import UnsupportedActionType
 from resolver.core.ids import is_usable_id
@@ -30,6 +32,10 @@ from resolver.upstreams.operator_integration import fetch_tool_detail
 
 log = structlog.get_logger("resolver.actions")
 
+# The span the action's execution is a child of (upstream names the operation
+# `ontology.action.execute`).
+HANDOFF_SPAN = "action.execute handoff"
+
 
 class ActionRecall:
     """Runs the three steps for one request; holds no per-request state."""
@@ -37,6 +43,19 @@ class ActionRecall:
     def __init__(self, upstreams: Upstreams, mcp_tools: McpToolCache) -> None:
         self.upstreams = upstreams
         self.mcp_tools = mcp_tools
+
+    async def answer(
+        self,
+        request: ActionInfoRequest,
+        caller: CallerHeaders,
+        *,
+        public_url: Callable[[], str],
+    ) -> ActionInfoResponse:
+        """The 200 body: the recalled tools and the trace headers for their execution."""
+        tools = await self.recall(request, caller, public_url=public_url)
+        return ActionInfoResponse(
+            headers=execution_headers(caller), dynamic_tools=tools, trace_id=caller.trace_id
+        )
 
     async def recall(
         self,
@@ -121,6 +140,14 @@ class ActionRecall:
         return build_mcp_tool(
             detail, action, mcp_id=mcp_id, tool_name=tool_name, public_url=base_url
         )
+
+
+def execution_headers(caller: CallerHeaders) -> dict[str, str]:
+    """The W3C `traceparent` (and `tracestate`) of a child span of this request, for the agent
+    to send with the action's execution so that it joins the caller's trace (SPEC §8)."""
+    return tracing.handoff_headers(
+        HANDOFF_SPAN, caller.traceparent, caller.tracestate, caller.trace_id
+    )
 
 
 def _ids(query: UpstreamClient, source: ActionSource, *names: str) -> list[str]:

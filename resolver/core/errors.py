@@ -8,8 +8,11 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── InvalidJSON                 400 INVALID_JSON
     │   ├── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
     │   ├── InvalidProperty             400 INVALID_PROPERTY
+    │   ├── InvalidBusinessContext      400 INVALID_BUSINESS_CONTEXT (the envelope's shape)
     │   ├── UnsupportedActionType       400 UNSUPPORTED_ACTION_TYPE
     │   └── InvalidArguments            400 INVALID_ARGUMENTS
+    ├── Unauthorized                    401 UNAUTHORIZED (an upstream refused the caller)
+    ├── PermissionDenied                403 PERMISSION_DENIED (an upstream refused the caller)
     ├── NotFound                        404 NOT_FOUND
     │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
@@ -39,6 +42,8 @@ from pydantic import ValidationError
 
 from resolver.core.clip import clip
 
+# The platform's envelope (`core/envelope.py`): errors inside it are its own 400.
+ENVELOPE_FIELD = "bkn_context"
 _MAX_ERRORS_SHOWN = 5
 _MAX_ERRORS_LISTED = 50
 # Our own messages, which quote clipped keys and values: bounded, but longer than one echo.
@@ -96,6 +101,12 @@ class InvalidProperty(BadRequest):
     code = "INVALID_PROPERTY"
 
 
+class InvalidBusinessContext(BadRequest):
+    """The platform's envelope (`bkn_context`) has a key or a value of the wrong shape."""
+
+    code = "INVALID_BUSINESS_CONTEXT"
+
+
 class UnsupportedActionType(BadRequest):
     """The recalled action's source is neither a tool-box tool nor an MCP tool (SPEC §8)."""
 
@@ -106,6 +117,20 @@ class InvalidArguments(BadRequest):
     """Arguments for an MCP tool break its `inputSchema`; details list each failing path."""
 
     code = "INVALID_ARGUMENTS"
+
+
+class Unauthorized(ResolverError):
+    """An upstream that acts for the caller refused the caller's credentials."""
+
+    status = 401
+    code = "UNAUTHORIZED"
+
+
+class PermissionDenied(ResolverError):
+    """An upstream that acts for the caller refused the caller access."""
+
+    status = 403
+    code = "PERMISSION_DENIED"
 
 
 class NotFound(ResolverError):
@@ -299,6 +324,13 @@ def invalid_request(exc: ValidationError) -> ResolverError:
     if any(e["type"] in ("json_invalid", "json_type") for e in errors):
         reason = errors[0]["msg"]
         return InvalidJSON(f"the body is not valid JSON: {reason}")
+    # Errors inside the envelope are reported alone: the platform sent it, not the caller's
+    # own request (SPEC §2.3).
+    in_envelope = [e for e in errors if e["loc"][:1] == (ENVELOPE_FIELD,)]
+    kind: type[BadRequest] = BadRequest
+    what = "invalid request"
+    if in_envelope:
+        errors, kind, what = in_envelope, InvalidBusinessContext, "invalid business context"
     # A location holds the caller's dict keys, which may be any length.
     details = [
         {
@@ -311,4 +343,4 @@ def invalid_request(exc: ValidationError) -> ResolverError:
     shown = "; ".join(f"{d['loc']}: {d['msg']}" for d in details[:_MAX_ERRORS_SHOWN])
     more = len(errors) - _MAX_ERRORS_SHOWN
     suffix = f" (+{more} more)" if more > 0 else ""
-    return BadRequest(f"invalid request: {shown}{suffix}", details=details)
+    return kind(f"{what}: {shown}{suffix}", details=details)

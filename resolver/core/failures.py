@@ -138,13 +138,22 @@ def causes(exc: BaseException) -> list[str]:
     """The exceptions behind `exc`, outermost first (at most 8).
 
     Resolver's own exceptions and OS errors (host, port, errno) show their message; any other
-    shows only its type, since an SDK's message may quote an upstream body.
+    shows only its type, since an SDK's message may quote an upstream body. A chain cut with
+    `raise … from None` ends there.
     """
     chain: list[str] = []
-    seen = exc.__cause__ or exc.__context__
+    seen = _behind(exc)
     while seen is not None and len(chain) < _MAX_CAUSES:
         name = type(seen).__name__
         own = type(seen).__module__.startswith("resolver.")
         chain.append(f"{name}: {seen}"[:300] if own or isinstance(seen, OSError) else name)
-        seen = seen.__cause__ or seen.__context__
+        seen = _behind(seen)
     return chain
+
+
+def _behind(exc: BaseException) -> BaseException | None:
+    """The exception `exc` was raised from, as Python shows it (`raise … from None` hides
+    the one being handled: what it said is not to be logged)."""
+    if exc.__cause__ is not None:
+        return exc.__cause__
+    return None if exc.__suppress_context__ else exc.__context__

@@ -6,7 +6,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AliasChoices,
-    BaseModel,
     ConfigDict,
     Field,
     StrictInt,
@@ -15,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from resolver.core.envelope import Enveloped
 from resolver.core.ids import Id
 from resolver.core.jsonio import check_finite, loads
 from resolver.core.responses import ResponseBody
@@ -27,7 +27,7 @@ Identity = Annotated[dict[str, Any], Field(min_length=1)]
 _KN_FIELDS = frozenset({"kn_id", "ot_id", "properties"})
 
 
-class KnResolveRequest(BaseModel):
+class KnResolveRequest(Enveloped):
     """`POST /api/agent-retrieval/in/v1/kn/logic-property-resolver` body.
 
     The Go service's fields; `now_ms` and `timezone` are accepted as in `/v1/dynamic-params`;
@@ -85,7 +85,7 @@ class KnResolveResponse(ResponseBody):
     debug: dict[str, Any] | None = None
 
 
-class InputsRequest(BaseModel):
+class InputsRequest(Enveloped):
     """`POST /api/agent-retrieval/in/v1/kn/logic-property-inputs` body: the logic properties
     of an object type whose inputs to describe (all the caller may see when none is named)."""
 

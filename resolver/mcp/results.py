@@ -1,8 +1,9 @@
 """Tool results in the HTTP API's JSON: a 200 body as `structuredContent` and as the text
 content (several clients read only `content[0].text`; JSON, or TOON when the call asked for
-it), a failure as a tool error whose JSON text is the HTTP error body (`core/failures.py:
-ErrorResponse`, the very model the HTTP middleware renders) plus the fields the KWeaver
-context-loader client reads.
+it), a failure as a tool error (`isError: true`) whose JSON — as text and as
+`structuredContent` alike — is the HTTP error body (`core/failures.py: ErrorResponse`, the
+very model the HTTP middleware renders) plus the fields the KWeaver context-loader client
+reads (`error_code`, `message`, `status`).
 """
 
 from __future__ import annotations
@@ -68,7 +69,12 @@ def _tool_error_body(
 
 
 def _error_result(body: dict[str, Any]) -> types.CallToolResult:
-    # No structuredContent: it would have to match the tool's outputSchema, which describes
-    # the success body; clients read a tool error's text.
-    text = pydantic_core.to_json(body, fallback=str).decode()
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+    # The same body as text (the KWeaver client parses it) and as structuredContent (the
+    # successor SDK reads `structuredContent.error.code`). An outputSchema describes only a
+    # successful result: clients validate structured content against it unless isError.
+    raw = pydantic_core.to_json(body, fallback=str)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=raw.decode())],
+        structured_content=loads(raw),
+        is_error=True,
+    )

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import AliasChoices, BaseModel
 
+from resolver.core.envelope import FIELD as ENVELOPE_FIELD
+
 # Keywords whose value is a schema, a list of schemas, or a map of schemas; everything else
 # (enum, const, default, examples, …) is data and is copied untouched.
 _SCHEMA = frozenset({"items", "additionalProperties", "not", "contains", "propertyNames"})
@@ -47,6 +49,10 @@ def input_schema(
         if name not in properties:
             raise ValueError(f"{model.__name__} has no property {name!r} to describe")
         properties[name] = {**properties[name], "description": text}
+    if ENVELOPE_FIELD in properties:
+        # The platform's envelope (core/envelope.py) is the host's, not the model's business:
+        # last, after every argument the model fills.
+        properties[ENVELOPE_FIELD] = properties.pop(ENVELOPE_FIELD)
     undescribed = sorted(n for n, p in properties.items() if "description" not in p)
     if undescribed:
         raise ValueError(f"{model.__name__}: describe {', '.join(undescribed)} for the LLM")

@@ -20,6 +20,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
+from resolver.core import envelope, tracing
 from resolver.core.failures import failure_of
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
@@ -30,6 +31,8 @@ from resolver.services import Services
 log = structlog.get_logger("resolver.mcp")
 
 ContextOf = Callable[[ServerRequestContext[Any, Any]], CallContext]
+
+SERVER_NAME = "resolver"
 
 _ANNOTATIONS = types.ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
@@ -73,8 +76,8 @@ def build_server(services: Services, metrics: Metrics, context_of: ContextOf) ->
         return await run_call(tool, services, params.arguments or {}, context_of(ctx), metrics)
 
     return Server(
-        "resolver",
-        version=_version(),
+        SERVER_NAME,
+        version=server_version(),
         title="resolver",
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
@@ -91,12 +94,20 @@ async def run_call(
 ) -> types.CallToolResult:
     """One tool call: its result, or a tool error carrying the HTTP error body.
 
-    `response_format` is every tool's argument, read here: the text of the result is JSON
-    (the default) or TOON; errors are always JSON.
+    Every tool's arguments pass here first: the platform's envelope (`bkn_context`) is taken
+    off (`core/envelope.py`; a wrong shape is a tool error) and its ids noted on the call's log
+    lines; `response_format` is read here too: the text of the result is JSON (the default) or
+    TOON; errors are always JSON. The call runs under the HTTP request's trace context.
     """
     started = time.perf_counter()
-    with structlog.contextvars.bound_contextvars(trace_id=context.trace_id):
+    with (
+        tracing.attached(context.trace_context),
+        structlog.contextvars.bound_contextvars(trace_id=context.trace_id),
+    ):
         try:
+            arguments, carried = envelope.take(arguments)
+            context.seen.envelope = carried
+            envelope.note(carried)
             arguments = dict(arguments)
             wanted = arguments.pop("response_format", None)
             fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
@@ -124,10 +135,12 @@ async def run_call(
             outcome=outcome,
             latency_ms=round(elapsed * 1000, 2),
         )
+        envelope.forget()
     return result
 
 
-def _version() -> str:
+def server_version() -> str:
+    """The version this server gives in `initialize` and `/mcp/info`: the package's."""
     try:
         return version("resolver")
     except PackageNotFoundError:  # run from a source tree that was never installed

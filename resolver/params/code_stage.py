@@ -11,7 +11,6 @@ from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
 from resolver.timeexpr import (
     Clock,
-    Settled,
     Step,
     TimeResolution,
     resolve_time,

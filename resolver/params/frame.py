@@ -33,8 +33,8 @@ class Frame:
     max_repair_rounds: int
     response_format: Literal["json_object", "json_schema", "none"]
     # What the query and the context say about time, read once (SPEC §3, §4).
-    query_time: Reading = field(default_factory=Reading, compare=False)
-    context_time: Reading = field(default_factory=Reading, compare=False)
+    query_time: Reading = field(compare=False)
+    context_time: Reading = field(compare=False)
     # Metric properties of one request share the query: settle it once per override pair.
     time_cache: dict[tuple[bool | None, Step | None], Settled] = field(
         default_factory=dict, compare=False

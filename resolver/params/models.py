@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from resolver.core.clip import clip_repr
+from resolver.core.envelope import Enveloped
 from resolver.core.jsonio import check_finite
 from resolver.core.responses import ResponseBody
 from rules.spec import MAX_MS, MIN_MS, ParamType
@@ -101,7 +102,7 @@ class ResolveOptions(BaseModel):
     max_repair_rounds: Annotated[StrictInt, Field(ge=0, le=3)] = 1
 
 
-class ResolveRequest(BaseModel):
+class ResolveRequest(Enveloped):
     """`POST /v1/dynamic-params` body."""
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from itertools import islice
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -65,7 +66,7 @@ def zone_of(name: str) -> str | None:
     text = " ".join(normalize(name).strip().split())
     if not text:
         return None
-    if text.isascii() and "/" in text or text in ("utc", "gmt"):
+    if (text.isascii() and "/" in text) or text in ("utc", "gmt"):
         iana = _iana(name.strip())
         if iana is not None:
             return iana
@@ -116,7 +117,10 @@ _DATE = (
     rf"|(?P<mn>{_EN_MONTH})\.?\s+(?P<d3>[0-9]{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>[0-9]{{4}})"
     rf"|(?P<d4>[0-9]{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn2>{_EN_MONTH})\.?,?\s+(?P<y4>[0-9]{{4}})"
 )
-_TIME = r"(?:(?:\s*+t|\s)\s*+(?P<hh>[0-2]?[0-9])\s*[:：点]\s*(?P<mm>[0-5][0-9])?(?:\s*[:：]\s*[0-5][0-9])?)?"
+_TIME = (
+    r"(?:(?:\s*+t|\s)\s*+(?P<hh>[0-2]?[0-9])\s*[:：点]\s*(?P<mm>[0-5][0-9])?"
+    r"(?:\s*[:：]\s*[0-5][0-9])?)?"
+)
 _CLOCK = re.compile(
     r"(?:(?:今天|今日|当前日期|当前时间|当前|现在|目前|此刻|今天的日期)\s*(?:是|为|：|:|=)\s*"
     r"|\b(?:today|the\s+current\s+date|current\s+date|the\s+date\s+today|the\s+current\s+time"
@@ -136,6 +140,11 @@ _ZONE = re.compile(
 )
 
 
+# Nobody states the clock or the zone more often than this in one text: the sentences past it
+# are not looked at (their time words stay in the reading, which then settles nothing).
+MAX_SENTENCES = 16
+
+
 def told(text: str) -> Told:
     """The clock and zone sentences of a text (a context's free text)."""
     if not text:
@@ -143,7 +152,7 @@ def told(text: str) -> Told:
     normal = normalize(text)
     today = clock = zone = unmapped = None
     spans: list[tuple[int, int]] = []
-    for found in _CLOCK.finditer(normal):
+    for found in islice(_CLOCK.finditer(normal), MAX_SENTENCES):
         day = _day(found)
         if day is None:
             continue
@@ -153,7 +162,7 @@ def told(text: str) -> Told:
             if clock[0] > 23:
                 clock = None
         spans.append(found.span())
-    for found in _ZONE.finditer(normal):
+    for found in islice(_ZONE.finditer(normal), MAX_SENTENCES):
         words = next(g for g in (found.group(n) for n in "abcd") if g is not None)
         name = text[found.start(found.lastgroup or "a") : found.end(found.lastgroup or "a")]
         mapped = zone_of(name) or zone_of(words)

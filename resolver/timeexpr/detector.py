@@ -80,7 +80,7 @@ def time_like(tokens: Tokens, covered: bytearray | None = None) -> list[bool]:
         changed = False
         for order in (open_, open_[::-1]):
             for index in order:
-                if not marks[index] and _joins_time(tokens, codes, marks, index):
+                if not marks[index] and _joins_time(codes, marks, index):
                     marks[index] = True
                     changed = True
         if not changed:
@@ -96,67 +96,83 @@ def _neighbour(codes: str, index: int, step: int, fillers: frozenset[str]) -> in
     return position if 0 <= position < len(codes) else -1
 
 
-def _joins_time(tokens: Tokens, codes: str, marks: list[bool], index: int) -> bool:
+def _joins_time(codes: str, marks: list[bool], index: int) -> bool:
+    """Whether the token at `index` attaches to a time-like token already marked."""
     code = codes[index]
     if code in _NUMBERS:
-        before = _neighbour(codes, index, -1, frozenset((_SPACE,)))
-        if before >= 0 and codes[before] == CODE["AT"] and code != CODE["ART"]:
-            return True  # at 7, at 150ish: a time of day
-        for step in (-1, 1):
-            near = _neighbour(codes, index, step, _NUMBER_FILLERS)
-            if near >= 0 and marks[near] and codes[near] not in _NUMBERS:
-                return True  # 3个月, 15 of next month, two upcoming weeks
-            # right beside a time-like number (上周五3-5: the 3 is an hour, or nothing)
-            beside = index + step
-            if 0 <= beside < len(codes) and codes[beside] in _NUMBERS and marks[beside]:
-                return True
-            # joined to a time-like number: 18-19, 3/15, 3 and 8
-            join = _neighbour(codes, index, step, frozenset((_SPACE,)))
-            if join >= 0 and codes[join] in _JOINS:
-                other = _neighbour(codes, join, step, frozenset((_SPACE,)))
-                if other >= 0 and marks[other] and codes[other] in _NUMBERS:
-                    return True
-        return False
+        return _number_joins(codes, marks, index)
     if code in _WEAK:
-        if code in _CLOCK_PARTS:  # 分 and 刻 only in a clock: 3点15分, 8点一刻
-            before = _neighbour(codes, index, -1, frozenset((_SPACE,)))
-            if before >= 0 and codes[before] == _OCLOCK:
-                return True
-            two = _neighbour(codes, before, -1, frozenset((_SPACE,))) if before >= 0 else -1
-            return two >= 0 and codes[two] == _OCLOCK and codes[before] in _NUMBERS
-        for step in (-1, 1):
-            near = _neighbour(codes, index, step, frozenset((_SPACE,)))
-            if near < 0:
-                continue
-            if codes[near] in _NUMBERS and codes[near] != CODE["ART"]:
-                if code == _AMPM and step == 1:
-                    continue  # am/pm follow their hour: "am 3" is no time
-                return True
-            if marks[near]:
-                return True
-        return False
+        return _weak_joins(codes, marks, index)
     if code in _SEPARATORS:  # 3/15, 2024-03, >= 2019: only right beside their time
         fillers = _NO_FILLERS if code == _DOT else _SPACES
-        for step in (-1, 1):
-            near = _neighbour(codes, index, step, fillers)
-            if near >= 0 and marks[near]:
-                return True
-        return False
+        return any(_marked(codes, marks, index, step, fillers) for step in (-1, 1))
     if code in _LINKS:
-        side = SIDE.get(code, 0)
-        if side == 1:  # friday after next: a word joining what follows, with nothing after
-            after = _neighbour(codes, index, 1, _LINK_FILLERS)
-            if after < 0 or codes[after] in _LINKS:
-                before = _neighbour(codes, index, -1, _LINK_FILLERS)
-                if before >= 0 and marks[before]:
-                    return True
-        for step in (-1, 1):
-            if side and step != side:
-                continue  # "by region" after last month: by joins what follows it
-            near = _neighbour(codes, index, step, _LINK_FILLERS)
-            if near >= 0 and marks[near]:
+        return _link_joins(codes, marks, index)
+    return False
+
+
+def _marked(codes: str, marks: list[bool], index: int, step: int, fillers: frozenset[str]) -> bool:
+    """Whether the nearest token on one side, past the fillers, is marked time-like."""
+    near = _neighbour(codes, index, step, fillers)
+    return near >= 0 and marks[near]
+
+
+def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
+    before = _neighbour(codes, index, -1, _SPACES)
+    if before >= 0 and codes[before] == CODE["AT"] and codes[index] != CODE["ART"]:
+        return True  # at 7, at 150ish: a time of day
+    for step in (-1, 1):
+        near = _neighbour(codes, index, step, _NUMBER_FILLERS)
+        if near >= 0 and marks[near] and codes[near] not in _NUMBERS:
+            return True  # 3个月, 15 of next month, two upcoming weeks
+        # right beside a time-like number (上周五3-5: the 3 is an hour, or nothing)
+        beside = index + step
+        if 0 <= beside < len(codes) and codes[beside] in _NUMBERS and marks[beside]:
+            return True
+        # joined to a time-like number: 18-19, 3/15, 3 and 8
+        join = _neighbour(codes, index, step, _SPACES)
+        if join >= 0 and codes[join] in _JOINS:
+            other = _neighbour(codes, join, step, _SPACES)
+            if other >= 0 and marks[other] and codes[other] in _NUMBERS:
                 return True
     return False
+
+
+def _weak_joins(codes: str, marks: list[bool], index: int) -> bool:
+    code = codes[index]
+    if code in _CLOCK_PARTS:  # 分 and 刻 only in a clock: 3点15分, 8点一刻
+        before = _neighbour(codes, index, -1, _SPACES)
+        if before >= 0 and codes[before] == _OCLOCK:
+            return True
+        two = _neighbour(codes, before, -1, _SPACES) if before >= 0 else -1
+        return two >= 0 and codes[two] == _OCLOCK and codes[before] in _NUMBERS
+    for step in (-1, 1):
+        near = _neighbour(codes, index, step, _SPACES)
+        if near < 0:
+            continue
+        if codes[near] in _NUMBERS and codes[near] != CODE["ART"]:
+            if code == _AMPM and step == 1:
+                continue  # am/pm follow their hour: "am 3" is no time
+            return True
+        if marks[near]:
+            return True
+    return False
+
+
+def _link_joins(codes: str, marks: list[bool], index: int) -> bool:
+    side = SIDE.get(codes[index], 0)
+    if side == 1:  # friday after next: a word joining what follows, with nothing after
+        after = _neighbour(codes, index, 1, _LINK_FILLERS)
+        if (after < 0 or codes[after] in _LINKS) and _marked(
+            codes, marks, index, -1, _LINK_FILLERS
+        ):
+            return True
+    # "by region" after last month: a word of one side joins only what lies on that side
+    return any(
+        _marked(codes, marks, index, step, _LINK_FILLERS)
+        for step in (-1, 1)
+        if not side or step == side
+    )
 
 
 def _is_date_number(tokens: Tokens, codes: str, index: int) -> bool:
@@ -177,7 +193,10 @@ def _is_date_number(tokens: Tokens, codes: str, index: int) -> bool:
         for step in (-1, 1):
             join = index + step
             other = index + 2 * step
-            if 0 <= other < len(codes) and codes[other] in (CODE["D12"], CODE["D0"]):
-                if codes[join] in (CODE["SLASH"], CODE["COLON"]):
-                    return True
+            if (
+                0 <= other < len(codes)
+                and codes[other] in (CODE["D12"], CODE["D0"])
+                and codes[join] in (CODE["SLASH"], CODE["COLON"])
+            ):
+                return True
     return False

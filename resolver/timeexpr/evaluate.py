@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from resolver.timeexpr.atoms import Atom, ClockTime
+from resolver.timeexpr.atoms import Atom, ClockTime, Kind
 from resolver.timeexpr.partials import Partial, Placed, bare, inherit, place_in
 from resolver.timeexpr.reading import Expression
 from resolver.timeexpr.result import STEPS, Step
@@ -96,23 +96,24 @@ def resolve(atom: Atom, clock: Clock) -> Atom | None:
     """The atom with its partial placed (3月 → 2025-03 at this clock), checked against the
     weekday it must fall on; None when it cannot be placed."""
     if atom.kind != "partial" or atom.partial is None:
-        if atom.weekday >= 0 and atom.first is not None:  # 昨天，星期四: is yesterday Thursday?
-            if atom.first.first_day(clock).weekday() != atom.weekday:
-                return None
+        if (
+            atom.weekday >= 0
+            and atom.first is not None
+            and atom.first.first_day(clock).weekday() != atom.weekday
+        ):
+            return None  # 昨天，星期四: yesterday is no Thursday
         return atom
-    placed = _place(atom, clock)
+    placed = _place(atom.partial, atom, clock)
     if placed is None:
         return None
     first, last = placed
     if atom.weekday >= 0 and (last is not None or first.first.weekday() != atom.weekday):
         return None  # 10月12号，星期一 when the 12th is a Wednesday
-    kind = "span" if last is not None else "period"
+    kind: Kind = "span" if last is not None else "period"
     return Atom(kind, atom.partial.unit, first, last)
 
 
-def _place(atom: Atom, clock: Clock) -> Placed | None:
-    partial = atom.partial
-    assert partial is not None
+def _place(partial: Partial, atom: Atom, clock: Clock) -> Placed | None:
     container = atom.container
     if container is None:
         return _place_from_now(partial, atom.place, clock.today)
@@ -167,54 +168,61 @@ def _place_all(items: tuple[Atom, ...], clock: Clock) -> list[Atom] | None:
     from January to March 2024, April 9th through 17th), else from now."""
     placed: list[Atom] = []
     for position, atom in enumerate(items):
-        if atom.kind in ("clock", "now", "compare", "anchor") and position == 0:
-            if atom.kind != "anchor":
-                return None
-        if atom.kind == "anchor" and position > 0:
-            return None  # a start of a period ends no range
-        if atom.kind != "partial" and atom.kind != "day_number":
-            if len(items) > 1 and atom.kind in ("rolling", "ahead"):
-                return None  # 最近3个月到…: a rolling window is no end of a range
-            resolved = resolve(atom, clock)
-            if resolved is None:
-                return None
-            placed.append(resolved)
-            continue
-        partial = atom.partial
-        if partial is None:
+        found = _place_item(atom, position, items, placed, clock)
+        if found is None:
             return None
-        result = None
-        if atom.container is not None or atom.place != "bare":
-            resolved = resolve(atom, clock)
-            if resolved is None or not isinstance(resolved.first, Absolute):
-                return None
-            result = (resolved.first, resolved.last)  # type: ignore[assignment]
-        elif placed:
-            base = _first_day(placed[-1], clock)
-            if base is not None and _fits(partial, placed[-1]):
-                result = inherit(partial, base, 1)
-        else:
-            # The first part takes its container from a later item that has one (from Q1 to
-            # Q3 2024), or from a later part naming a bigger period (the 27th to the 3rd of
-            # April: the 27th of March); else it is placed from now and the others follow it.
-            later = next(
-                (a for a in items[1:] if a.kind != "partial" or a.container is not None), None
-            )
-            if later is None and partial.container in ("month", "week"):
-                later = next((a for a in items[1:] if a.kind == "partial"), None)
-            resolved_later = None if later is None else resolve(later, clock)
-            base = None if resolved_later is None else _first_day(resolved_later, clock)
-            if resolved_later is not None and base is not None and _fits(partial, resolved_later):
-                result = inherit(partial, base, -1)
-            elif atom.kind == "day_number":
-                return None
-            else:
-                result = bare(partial, clock.today)
-        if result is None:
-            return None
-        first, last = result
-        placed.append(Atom("span" if last is not None else "period", partial.unit, first, last))
+        placed.append(found)
     return placed
+
+
+def _place_item(
+    atom: Atom, position: int, items: tuple[Atom, ...], placed: list[Atom], clock: Clock
+) -> Atom | None:
+    """One item of a range or list, placed after the items before it."""
+    if atom.kind in ("clock", "now", "compare") and position == 0:
+        return None
+    if atom.kind == "anchor" and position > 0:
+        return None  # a start of a period ends no range
+    if atom.kind not in ("partial", "day_number"):
+        if len(items) > 1 and atom.kind in ("rolling", "ahead"):
+            return None  # 最近3个月到…: a rolling window is no end of a range
+        return resolve(atom, clock)
+    partial = atom.partial
+    if partial is None:
+        return None
+    result = _placed_part(atom, partial, items, placed, clock)
+    if result is None:
+        return None
+    first, last = result
+    return Atom("span" if last is not None else "period", partial.unit, first, last)
+
+
+def _placed_part(
+    atom: Atom, partial: Partial, items: tuple[Atom, ...], placed: list[Atom], clock: Clock
+) -> Placed | None:
+    if atom.container is not None or atom.place != "bare":
+        resolved = resolve(atom, clock)
+        if resolved is None or not isinstance(resolved.first, Absolute):
+            return None
+        return (resolved.first, resolved.last)  # type: ignore[return-value]
+    if placed:
+        base = _first_day(placed[-1], clock)
+        if base is None or not _fits(partial, placed[-1]):
+            return None
+        return inherit(partial, base, 1)
+    # The first part takes its container from a later item that has one (from Q1 to Q3 2024),
+    # or from a later part naming a bigger period (the 27th to the 3rd of April: the 27th of
+    # March); else it is placed from now and the others follow it.
+    later = next((a for a in items[1:] if a.kind != "partial" or a.container is not None), None)
+    if later is None and partial.container in ("month", "week"):
+        later = next((a for a in items[1:] if a.kind == "partial"), None)
+    resolved_later = None if later is None else resolve(later, clock)
+    base = None if resolved_later is None else _first_day(resolved_later, clock)
+    if resolved_later is not None and base is not None and _fits(partial, resolved_later):
+        return inherit(partial, base, -1)
+    if atom.kind == "day_number":
+        return None
+    return bare(partial, clock.today)
 
 
 def _fits(partial: Partial, other: Atom) -> bool:

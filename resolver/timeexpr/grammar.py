@@ -12,12 +12,13 @@ scanner for a token holds only the phrases that can start with its class.
 from __future__ import annotations
 
 import re
+import re._constants as _sre  # type: ignore[import-not-found]  # the parsed form's op codes
+import re._parser as _sre_parser  # type: ignore[import-not-found]  # no stubs; stable since 3.11
 from collections.abc import Callable, Iterator
 from datetime import date
 from typing import Any
 
-from resolver.timeexpr import atoms as A
-from resolver.timeexpr.atoms import Atom, ClockTime
+from resolver.timeexpr.atoms import NOW_ATOM, Atom, ClockTime, partial, period, relative, this
 from resolver.timeexpr.lexicon import CODE, UNIT_OF
 from resolver.timeexpr.partials import (
     DayOfMonth,
@@ -28,7 +29,7 @@ from resolver.timeexpr.partials import (
     InYear,
     Weekday,
 )
-from resolver.timeexpr.result import Step
+from resolver.timeexpr.result import STEPS, Step
 from resolver.timeexpr.terms import NOW, Absolute, Relative
 from resolver.timeexpr.tokens import Token, Tokens
 
@@ -72,15 +73,16 @@ def compile_phrase(pattern: str) -> str:
 class Found:
     """A phrase's match: its tokens by group name, and its span of tokens."""
 
-    __slots__ = ("match", "name", "tokens")
+    __slots__ = ("groups", "match", "name", "tokens")
 
     def __init__(self, match: re.Match[str], tokens: Tokens) -> None:
         self.match = match
         self.name = match.lastgroup or ""
         self.tokens = tokens
+        self.groups = _groups_of(match.re)[self.name]
 
     def _start(self, group: str) -> int:
-        number = self.match.re.groupindex.get(f"{self.name}__{group}")
+        number = self.groups.get(group)
         return -1 if number is None else self.match.start(number)
 
     def tok(self, group: str) -> Token | None:
@@ -104,8 +106,44 @@ class Found:
         """The class name of an inner group's first token."""
         return _CLASS_NAME[self.need(group).code]
 
+    def number(self, group: str) -> int:
+        """The int value of an inner group's first token (TypeError: the phrase is refused)."""
+        value = self.need(group).value
+        if not isinstance(value, int):
+            raise TypeError(group)
+        return value
+
+    def shift(self, group: str) -> tuple[int, Step]:
+        """The (offset, unit) of a relative period token (上个月: -1 month; TypeError else)."""
+        value = self.need(group).value
+        if not isinstance(value, tuple) or len(value) != 2 or not isinstance(value[0], int):
+            raise TypeError(group)
+        return value[0], unit_word(str(value[1]))
+
+    def word(self, group: str) -> str:
+        """The str value of an inner group's first token (TypeError: the phrase is refused)."""
+        value = self.need(group).value
+        if not isinstance(value, str):
+            raise TypeError(group)
+        return value
+
 
 _CLASS_NAME = {code: name for name, code in CODE.items()}
+# Per compiled scanner, per phrase: its inner groups by name (`phrase__group` → `group`).
+_GROUPS: dict[re.Pattern[str], dict[str, dict[str, int]]] = {}
+
+
+def _groups_of(pattern: re.Pattern[str]) -> dict[str, dict[str, int]]:
+    groups = _GROUPS.get(pattern)
+    if groups is None:
+        groups = {}
+        for key, number in pattern.groupindex.items():
+            phrase, _, inner = key.partition("__")
+            groups.setdefault(phrase, {})
+            if inner:
+                groups[phrase][inner] = number
+        _GROUPS[pattern] = groups
+    return groups
 
 
 def count(token: Token | None) -> int | None:
@@ -144,6 +182,14 @@ def year_of(token: Token) -> int | None:
 def unit_of(token: Token) -> Step:
     """The step of a calendar unit token."""
     return UNIT_OF[_CLASS_NAME[token.code]]
+
+
+def unit_word(word: str) -> Step:
+    """The step a unit word names (`year` of YTD); TypeError for any other word."""
+    for step in STEPS:
+        if step == word:
+            return step
+    raise TypeError(word)
 
 
 def _month(token: Token) -> int:
@@ -276,31 +322,29 @@ def first_n(found: Found) -> Atom | None:
     english = found.has("en")
     if unit == "week":
         return None if english else Atom("rolling", "week", Relative(-number, "week"), NOW)
-    container = "month" if unit == "day" else "year"
-    part = FirstN(number, unit, container)
+    part = FirstN(number, unit, "month" if unit == "day" else "year")
     if unit == "quarter" or english:
-        return A.partial(part)
+        return partial(part)
     return Atom("rolling", unit, Relative(-number, unit), NOW, part)
 
 
 def relperiod(found: Found) -> Atom:
     """上个月, 本周, 去年, 下季度: the previous or next whole period, or this one so far."""
-    offset, unit = found.need("r").value  # type: ignore[misc]
-    return A.this(unit) if offset == 0 else A.relative(offset, unit)
+    offset, unit = found.shift("r")
+    return this(unit) if offset == 0 else relative(offset, unit)
 
 
 def relday(found: Found) -> Atom:
     """昨天, 明天, yesterday, tomorrow, the day before yesterday."""
-    offset = found.need("r").value
-    assert isinstance(offset, int)
+    offset = found.number("r")
     if found.has("two"):
         offset += -1 if offset < 0 else 1
-    return A.relative(offset, "day")
+    return relative(offset, "day")
 
 
 def week_of_relperiod(found: Found) -> Atom | None:
     """上周五, 下周日, 本周一, 上礼拜天: a day of that week."""
-    offset, unit = found.need("r").value  # type: ignore[misc]
+    offset, unit = found.shift("r")
     if unit != "week":
         return None
     day = found.need("d")
@@ -308,7 +352,7 @@ def week_of_relperiod(found: Found) -> Atom | None:
     weekday = 6 if name in ("RI", "DAY") else (count(day) or 0) - 1
     if not 0 <= weekday <= 6:
         return None
-    return A.partial(Weekday(weekday), Relative(offset, "week", "week"))
+    return partial(Weekday(weekday), Relative(offset, "week", "week"))
 
 
 def en_relative(found: Found) -> Atom | None:
@@ -316,26 +360,24 @@ def en_relative(found: Found) -> Atom | None:
     unit = unit_of(found.need("u"))
     which = found.text("k")
     if which in ("LAST", "PREVIOUS"):
-        return A.relative(-2 if found.has("two") else -1, unit)
+        return relative(-2 if found.has("two") else -1, unit)
     if which in ("NEXT", "COMING"):
-        return A.relative(2 if found.has("two") else 1, unit)
-    return A.this(unit)
+        return relative(2 if found.has("two") else 1, unit)
+    return this(unit)
 
 
 def two_back(found: Found) -> Atom:
     """the week before last (-2), the year after next (+2)."""
     unit = unit_of(found.need("u"))
-    return A.relative(-2 if found.text("k") == "BEFORE" else 2, unit)
+    return relative(-2 if found.text("k") == "BEFORE" else 2, unit)
 
 
 def this_period(found: Found) -> Atom:
     """this week, current month, so far this year, YTD, 年初至今's 本月."""
     token = found.tok("u")
     if token is not None:
-        return A.this(unit_of(token))
-    unit = found.need("x").value
-    assert isinstance(unit, str)
-    return A.this(unit)  # type: ignore[arg-type]
+        return this(unit_of(token))
+    return this(unit_word(found.word("x")))
 
 
 def rest(found: Found) -> Atom:
@@ -368,7 +410,7 @@ def now(found: Found) -> Atom:
     """当前, 现在, now, current, today, latest (today also names a day: today 9am to 11am)."""
     if found.need("w").value in _TODAY:
         return Atom("now", "day", Relative(0, None, "day"))
-    return A.NOW_ATOM
+    return NOW_ATOM
 
 
 def latest(found: Found) -> Atom | None:
@@ -390,15 +432,13 @@ def year(found: Found) -> Atom | None:
     value = year_of(found.need("y"))
     if value is None:
         return None
-    return A.period("year", Absolute("year", date(value, 1, 1)))
+    return period("year", Absolute("year", date(value, 1, 1)))
 
 
 def month(found: Found) -> Atom | None:
     """3月, 十二月, March: a month of a year still to be named."""
     last = found.tok("m2")
-    return A.partial(
-        InYear("month", _month(found.need("m")), last_month=_month(last) if last else 0)
-    )
+    return partial(InYear("month", _month(found.need("m")), last_month=_month(last) if last else 0))
 
 
 def month_day(found: Found) -> Atom | None:
@@ -407,22 +447,20 @@ def month_day(found: Found) -> Atom | None:
     day = _day(found.need("d"))
     date(2000, month_number, day)  # the longest month of that name: no 2月30日
     last = found.tok("d2")
-    return A.partial(InYear("day", month_number, day, last_day=_day(last) if last else 0))
+    return partial(InYear("day", month_number, day, last_day=_day(last) if last else 0))
 
 
 def dated_day(found: Found) -> Atom | None:
     """2024-03-15, 2024/3/15, 20240315, 3/15/2024, 05-Aug-2016: one day."""
-    compact = found.tok("c")
-    if compact is not None:
-        value = compact.value
-        assert isinstance(value, int)
+    if found.has("c"):
+        value = found.number("c")
         first = date(value // 10000, value // 100 % 100, value % 100)
     else:
         year_value = year_of(found.need("y"))
         if year_value is None:
             return None
         first = date(year_value, _month(found.need("m")), _day(found.need("d")))
-    return A.period("day", Absolute("day", first))
+    return period("day", Absolute("day", first))
 
 
 def dated_month(found: Found) -> Atom | None:
@@ -430,12 +468,12 @@ def dated_month(found: Found) -> Atom | None:
     year_value = year_of(found.need("y"))
     if year_value is None:
         return None
-    return A.period("month", Absolute("month", date(year_value, _month(found.need("m")), 1)))
+    return period("month", Absolute("month", date(year_value, _month(found.need("m")), 1)))
 
 
 def day_of_month(found: Found) -> Atom | None:
     """15号, 15日, the 15th: a day of a month still to be named."""
-    return A.partial(DayOfMonth(_day(found.need("d"))))
+    return partial(DayOfMonth(_day(found.need("d"))))
 
 
 def day_number(found: Found) -> Atom | None:
@@ -447,7 +485,7 @@ def day_number(found: Found) -> Atom | None:
 def quarter(found: Found) -> Atom | None:
     """第一季度, 三季度, Q1, the first quarter, 1-3季度."""
     last = found.tok("q2")
-    return A.partial(
+    return partial(
         InYear(
             "quarter",
             _quarter_month(found.need("q")),
@@ -462,12 +500,12 @@ def half_year(found: Found) -> Atom | None:
     if which not in (1, 2):
         return None
     first = 1 if which == 1 else 7
-    return A.partial(InYear("month", first, last_month=first + 5))
+    return partial(InYear("month", first, last_month=first + 5))
 
 
 def half_month(found: Found) -> Atom:
     """上半月/下半月: days 1–15 / 16–last of a month."""
-    return A.partial(HalfMonth(second=found.need("h").value == 2))
+    return partial(HalfMonth(second=found.need("h").value == 2))
 
 
 def week_number(found: Found) -> Atom | None:
@@ -475,28 +513,26 @@ def week_number(found: Found) -> Atom | None:
     number = count(found.need("w"))
     if number is None or not 1 <= number <= 53:
         return None
-    return A.partial(InYear("week", 0, number))
+    return partial(InYear("week", 0, number))
 
 
 def dekad(found: Found) -> Atom:
     """上旬/中旬/下旬, early/mid/late (of a month): days 1–10, 11–20, 21–last."""
     third = {"ZH_LAST": 0, "ZH_MID": 1, "ZH_NEXT": 2}[found.text("x")]
-    return A.partial(Dekad(third))
+    return partial(Dekad(third))
 
 
 def weekday(found: Found) -> Atom:
     """周五, Friday, this/last/next/coming Friday."""
-    value = found.need("wd").value
-    assert isinstance(value, int)
-    part = Weekday(value)
+    part = Weekday(found.number("wd"))
     which = found.tok("k")
     if which is None:
-        return A.partial(part)
+        return partial(part)
     name = _CLASS_NAME[which.code]
     if name == "COMING" or found.has("k2"):
-        return A.partial(part, place="upcoming")
+        return partial(part, place="upcoming")
     offset = {"LAST": -1, "PREVIOUS": -1, "NEXT": 1}.get(name, 0)
-    return A.partial(part, Relative(offset, "week", "week"))
+    return partial(part, Relative(offset, "week", "week"))
 
 
 def month_name_relative(found: Found) -> Atom | None:
@@ -505,19 +541,17 @@ def month_name_relative(found: Found) -> Atom | None:
     which = found.text("k")
     part = InYear("month", month_number)
     if which == "THIS":
-        return A.partial(part, Relative(0, "year", "year"))
-    return A.partial(part, place="next" if which in ("NEXT", "COMING") else "previous")
+        return partial(part, Relative(0, "year", "year"))
+    return partial(part, place="next" if which in ("NEXT", "COMING") else "previous")
 
 
 def holiday(found: Found) -> Atom | None:
     """春节, 国庆黄金周, Christmas, 618: a holiday (its public holiday with 期间/假期)."""
-    token = found.need("h")
-    key = token.value if _CLASS_NAME[token.code] == "HOLIDAY" else "618"
-    assert isinstance(key, str)
+    key = found.word("h") if found.text("h") == "HOLIDAY" else "618"
     span = found.tok("s")
     if span is not None and span.value != "span":
         return None  # 双十一五四: another day's name, not the holiday's 期间/假期
-    return A.partial(Holiday(key, span=span is not None))
+    return partial(Holiday(key, span=span is not None))
 
 
 def clock(found: Found) -> Atom | None:
@@ -578,6 +612,45 @@ def year_named(found: Found) -> Atom | None:
     return year(found)
 
 
+def _plural(found: Found) -> bool:
+    """the 13 last minutes, two upcoming weeks: a count before last/next needs a plural."""
+    word = found.need("u").value
+    number = count(found.tok("n"))
+    return isinstance(word, str) and word.endswith("s") and number is not None and number > 1
+
+
+def _day_of_relative_month(found: Found) -> Atom | None:
+    """the 20th of next month, 20 of this month, the 20th of the previous month."""
+    which = found.need("k")
+    name = _CLASS_NAME[which.code]
+    if name == "NOW" and which.value != "current":
+        return None
+    offset = {"NEXT": 1, "COMING": 1, "LAST": -1, "PREVIOUS": -1}.get(name, 0)
+    return partial(DayOfMonth(_day(found.need("d"))), Relative(offset, "month", "month"))
+
+
+def _iso_week(found: Found) -> Atom | None:
+    year_value = year_of(found.need("y"))
+    number = found.need("w").value
+    if year_value is None or not isinstance(number, int) or not 1 <= number <= 53:
+        return None
+    first = date.fromisocalendar(year_value, number, 1)  # ValueError: no week 53 that year
+    return period("week", Absolute("week", first))
+
+
+def _year_quarter(found: Found) -> Atom | None:
+    year_value = year_of(found.need("y"))
+    if year_value is None:
+        return None
+    first = date(year_value, _quarter_month(found.need("q")), 1)
+    return period("quarter", Absolute("quarter", first))
+
+
+def _dekad_word(found: Found) -> Atom:
+    word = _CLASS_NAME[found.need("x").code]
+    return partial(Dekad({"EARLY": 0, "MID": 1, "LATE": 2}[word]))
+
+
 PHRASES: list[tuple[str, str, Builder]] = []
 
 
@@ -630,12 +703,12 @@ _add("zh_holiday", "(?P<h>HOLIDAY) _ (?:ZH_DE _)? (?P<s>OTHERDAY|ZH_HARMLESS)?",
 # -- clock times (read only inside an hour range on a named day) --------------------------------
 _add("zh_clock", "(?P<part>DAYPART)? _ (?P<h>NUM12) _ (?P<oc>OCLOCK) _ (?:(?P<min>NUM12) _ FEN?|(?P<half>HALF)|(?P<ke>NUM12 _ KE))?", clock)
 _add("colon_clock", "(?P<h>DD) (?P<colon>COLON) (?P<min>DD) _ (?P<ampm>AMPM)?", clock)
-_add("noon", "(?P<w>DAYPART)", lambda f: noon(f))
+_add("noon", "(?P<w>DAYPART)", noon)
 _add("en_clock", "(?P<h>D12|ENN) _ (?:(?P<oc>OCLOCK)|(?P<ampm>AMPM))", clock)
 # -- numeric dates ----------------------------------------------------------------------------
 _add("iso_date", "(?P<y>Y4) (?P<s>DASH|SLASH|DOT) (?P<m>DD) (?P=s) (?P<d>DD)", dated_day)
-_add("iso_week", "(?P<y>Y4) _ DASH? _ (?P<w>WLABEL)", lambda f: _iso_week(f))
-_add("iso_quarter", "(?P<y>Y4) _ (?:YU _)? (?:DASH|SLASH)? _ (?P<q>QLABEL)", lambda f: _year_quarter(f))
+_add("iso_week", "(?P<y>Y4) _ DASH? _ (?P<w>WLABEL)", _iso_week)
+_add("iso_quarter", "(?P<y>Y4) _ (?:YU _)? (?:DASH|SLASH)? _ (?P<q>QLABEL)", _year_quarter)
 _add("iso_month", "(?P<y>Y4) (?:DASH|SLASH|DOT) (?P<m>DD)(?!(?:DASH|SLASH|DOT)DD)", dated_month)
 _add("compact_date", "(?P<c>D8)", dated_day)
 _add("us_date", "(?P<m>DD) (?P<s>SLASH|DASH) (?P<d>DD) (?P=s) (?P<y>Y4)", dated_day)
@@ -665,7 +738,7 @@ _add("en_fortnight", "(?:LAST|PAST|PREVIOUS) _ (?P<u>FORTNIGHT)", rolling)
 _add("en_rolling_after", "(?P<n>CNT) _ (?:LAST|PAST) _ (?P<u>CAL|CLK)", lambda f: rolling(f) if _plural(f) else None)
 _add("en_ahead_after", "(?P<n>CNT) _ (?:NEXT|COMING) _ (?P<u>CAL|CLK)", lambda f: ahead(f) if _plural(f) else None)
 _add("en_ahead", "(?:NEXT|COMING) _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)", ahead)
-_add("en_day_of_month_rel", "(?:THE _)? (?P<d>D12|ORD|ORDW) _ (?:E_DAY _)? OF _ (?:THE _)? (?P<k>NEXT|LAST|THIS|PREVIOUS|COMING|NOW) _ E_MONTH", lambda f: _day_of_relative_month(f))
+_add("en_day_of_month_rel", "(?:THE _)? (?P<d>D12|ORD|ORDW) _ (?:E_DAY _)? OF _ (?:THE _)? (?P<k>NEXT|LAST|THIS|PREVIOUS|COMING|NOW) _ E_MONTH", _day_of_relative_month)
 _add("en_first_n", "(?P<en>ORDW) _ (?P<n>CNT) _ (?P<u>E_QUARTER|E_MONTH|E_DAY|E_WEEK)", lambda f: first_n(f) if f.need("en").value == 1 else None)
 _add("en_ago", "(?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL|CLK) _ AGO", ago)
 _add("en_later", "(?P<n>CNT|ART) _ (?P<u>CAL|CLK) _ LATER", later)
@@ -677,7 +750,7 @@ _add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if f
 _add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year)
 _add("en_year_named", "(?:OTHER _)? E_YEAR _ (?P<y>Y4|ENN)", year_named)
 _add("en_mdy_names", "(?P<m>MONTHNAME) _ DASH _ (?P<y>Y4)", dated_month)
-_add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", lambda f: _dekad_word(f))
+_add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", _dekad_word)
 _add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day)
 _add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) _ (?:OF _)? (?P<m>MONTHNAME)", month_day)
 _add("en_month", "(?P<m>MONTHNAME) _ DOT?", month)
@@ -701,45 +774,6 @@ _add("en_the_day_alone", "THE _ (?P<d>D12)(?= _ (?:$|COMMA))", day_of_month)
 # fmt: on
 
 
-def _plural(found: Found) -> bool:
-    """the 13 last minutes, two upcoming weeks: a count before last/next needs a plural."""
-    word = found.need("u").value
-    number = count(found.tok("n"))
-    return isinstance(word, str) and word.endswith("s") and number is not None and number > 1
-
-
-def _day_of_relative_month(found: Found) -> Atom | None:
-    """the 20th of next month, 20 of this month, the 20th of the previous month."""
-    which = found.need("k")
-    name = _CLASS_NAME[which.code]
-    if name == "NOW" and which.value != "current":
-        return None
-    offset = {"NEXT": 1, "COMING": 1, "LAST": -1, "PREVIOUS": -1}.get(name, 0)
-    return A.partial(DayOfMonth(_day(found.need("d"))), Relative(offset, "month", "month"))
-
-
-def _iso_week(found: Found) -> Atom | None:
-    year_value = year_of(found.need("y"))
-    number = found.need("w").value
-    if year_value is None or not isinstance(number, int) or not 1 <= number <= 53:
-        return None
-    first = date.fromisocalendar(year_value, number, 1)  # ValueError: no week 53 that year
-    return A.period("week", Absolute("week", first))
-
-
-def _year_quarter(found: Found) -> Atom | None:
-    year_value = year_of(found.need("y"))
-    if year_value is None:
-        return None
-    first = date(year_value, _quarter_month(found.need("q")), 1)
-    return A.period("quarter", Absolute("quarter", first))
-
-
-def _dekad_word(found: Found) -> Atom:
-    word = _CLASS_NAME[found.need("x").code]
-    return A.partial(Dekad({"EARLY": 0, "MID": 1, "LATE": 2}[word]))
-
-
 # --- the scanner -------------------------------------------------------------------------------
 
 
@@ -750,64 +784,44 @@ def _outer(name: str, pattern: str) -> str:
 
 
 def _first_codes(pattern: str) -> set[str]:
-    """The class codes a compiled phrase can start with."""
-    import re._parser as sre_parse  # noqa: PLC2701 - the parser gives the first set exactly
-    from re._constants import (  # noqa: PLC2701
-        ASSERT,
-        ASSERT_NOT,
-        AT,
-        BRANCH,
-        GROUPREF,
-        IN,
-        LITERAL,
-        MAX_REPEAT,
-        MIN_REPEAT,
-        SUBPATTERN,
-    )
-
-    def first(items: Any) -> tuple[set[str], bool]:
-        """(first codes, whether the sequence can match empty)."""
-        found: set[str] = set()
-        for op, arg in items:
-            if op == LITERAL:
-                found.add(chr(arg))
-                return found, False
-            if op == IN:
-                for kind, value in arg:
-                    if kind == LITERAL:
-                        found.add(chr(value))
-                    else:
-                        raise ValueError(f"unsupported class in a phrase: {kind}")
-                return found, False
-            if op == SUBPATTERN:
-                inner, empty = first(arg[3])
-                found |= inner
-                if not empty:
-                    return found, False
-            elif op == BRANCH:
-                empty_any = False
-                for branch in arg[1]:
-                    inner, empty = first(branch)
-                    found |= inner
-                    empty_any = empty_any or empty
-                if not empty_any:
-                    return found, False
-            elif op in (MAX_REPEAT, MIN_REPEAT):
-                low, _, body = arg
-                inner, empty = first(body)
-                found |= inner
-                if low > 0 and not empty:
-                    return found, False
-            elif op in (AT, ASSERT, ASSERT_NOT, GROUPREF):
-                continue
-            else:
-                raise ValueError(f"unsupported op in a phrase: {op}")
-        return found, True
-
-    codes, empty = first(sre_parse.parse(pattern))
+    """The class codes a compiled phrase can start with, read from its parsed form."""
+    codes, empty = _first(_sre_parser.parse(pattern))
     if empty:
         raise ValueError(f"a phrase that can match nothing: {pattern!r}")
     return codes
+
+
+def _first(items: Any) -> tuple[set[str], bool]:
+    """(the codes a parsed sequence can start with, whether it can match empty)."""
+    found: set[str] = set()
+    for op, arg in items:
+        codes, empty = _first_of(op, arg)
+        found |= codes
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _first_of(op: Any, arg: Any) -> tuple[set[str], bool]:
+    """(the codes one parsed item can start with, whether it can match empty)."""
+    if op == _sre.LITERAL:
+        return {chr(arg)}, False
+    if op == _sre.IN:
+        if any(kind != _sre.LITERAL for kind, _ in arg):
+            raise ValueError(f"unsupported class in a phrase: {arg}")
+        return {chr(value) for _, value in arg}, False
+    if op == _sre.SUBPATTERN:
+        return _first(arg[3])
+    if op == _sre.BRANCH:
+        branches = [_first(branch) for branch in arg[1]]
+        return set().union(*(codes for codes, _ in branches)), any(e for _, e in branches)
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+        low, _, body = arg
+        codes, empty = _first(body)
+        return codes, low == 0 or empty
+    if op in (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT, _sre.GROUPREF):
+        return set(), True
+    raise ValueError(f"unsupported op in a phrase: {op}")
 
 
 def _scanners() -> tuple[dict[str, re.Pattern[str]], dict[str, list[tuple[str, re.Pattern[str]]]]]:

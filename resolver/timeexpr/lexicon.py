@@ -301,18 +301,54 @@ def zh_digits(token: str) -> int | None:
     return int("".join(str(ZH_DIGITS[char]) for char in token))
 
 
-EN_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-EN_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+EN_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+EN_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 EN_CARDINALS: dict[str, int] = {word: value for value, word in enumerate(EN_ONES)}
 EN_CARDINALS |= {word: 20 + 10 * index for index, word in enumerate(EN_TENS)}
 EN_SCALES = {"hundred": 100, "thousand": 1000}
-_ORDINAL_ONES = (
-    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
-).split()
+_ORDINAL_ONES = [
+    "zeroth",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+]
 EN_ORDINALS: dict[str, int] = {word: value for value, word in enumerate(_ORDINAL_ONES) if value}
 EN_ORDINALS |= {word[:-1] + "ieth": 20 + 10 * i for i, word in enumerate(EN_TENS)}
 
@@ -371,7 +407,8 @@ _words(ZH, "KE", "刻")
 _named(
     ZH,
     "DAYPART",
-    "上半夜 下半夜 前半夜 后半夜 上午 下午 晚上 凌晨 早上 早晨 清晨 中午 傍晚 夜里 夜间 晚间 半夜 深夜 午夜 白天 夜晚",
+    "上半夜 下半夜 前半夜 后半夜 上午 下午 晚上 凌晨 早上 早晨 清晨 中午 傍晚 夜里 夜间 晚间 半夜 "
+    "深夜 午夜 白天 夜晚",
 )
 _words(
     ZH,
@@ -460,7 +497,8 @@ _words(ZH, "FEW", "几 若干 好几 数 多 些 一些 几个 几十 十几 上
 _named(
     ZH,
     "NOW",
-    "当前 现在 目前 今天 今日 实时 此刻 当下 眼下 如今 此时 截至目前 截止目前 截至现在 截止到目前 截至今天 截至今日 截止今日 截止今天 到目前为止 迄今为止 至今为止",
+    "当前 现在 目前 今天 今日 实时 此刻 当下 眼下 如今 此时 截至目前 截止目前 截至现在 截止到目前 "
+    "截至今天 截至今日 截止今日 截止今天 到目前为止 迄今为止 至今为止",
 )
 _words(ZH, "LATEST", "最新")
 _words(ZH, "ZH_LAST", "上 上一 上一个")
@@ -477,7 +515,8 @@ _words(ZH, "ZH_AFTER", "以后 之后")
 _words(
     ZH,
     "ZH_SINCE",
-    "以来 迄今 到今天 到今日 到现在 到目前 至现在 至目前 至今天 至今日 起至今 起到现在 开始到现在 开始至今 以后至今",
+    "以来 迄今 到今天 到今日 到现在 到目前 至现在 至目前 至今天 至今日 起至今 起到现在 开始到现在 "
+    "开始至今 以后至今",
 )
 _words(ZH, "ZH_TONOW", "至今")
 _words(ZH, "ZH_ASOF", "截至 截止 截止到 截止至 截到 截至到")
@@ -613,7 +652,8 @@ _words(
     ZH,
     "OK_WORD",
     "天猫 天津 天然 天气 天下 天空 天使 天地 天才 天花板 天天 每天天 今日头条 日本 日元 日志 日常 "
-    "日用 日化 日均 日活 日报 日程 日期 日历 日照 月薪 月饼 月光 月均 月活 月球 月亮 月报 年轻 年龄 "
+    "日用 日化 日均 日活 日报 日程 日期 日历 日照 月薪 月饼 月光 月均 月活 月球 月亮 月报 年轻 "
+    "年龄 "
     "年纪 年薪 年费 年化 年均 年报 年货 年限 周转 周边 周围 周到 周杰伦 周期 周岁 周长 周均 "
     "周报 季军 季报 分析 分类 分布 分数 分公司 分店 分组 分区 部分 分别 分配 分成 分享 分行 "
     "分部 百分 点击 一点 重点 地点 特点 点赞 观点 点评 时间 时候 时尚 时段 同时 及时 小时候 "
@@ -692,7 +732,9 @@ _named(EN, "AMPM", "am pm")
 _named(
     EN,
     "DAYPART",
-    "morning mornings afternoon afternoons evening evenings night nights tonight tonite noon midnight dawn dusk overnight lunchtime lunch breakfast dinner brunch daytime nighttime sunrise sunset eod cob",
+    "morning mornings afternoon afternoons evening evenings night nights tonight tonite noon "
+    "midnight dawn dusk overnight lunchtime lunch breakfast dinner brunch daytime nighttime "
+    "sunrise sunset eod cob",
 )
 _words(EN, "WEEKEND", "weekend weekends wkend wknd wkends")
 _words(
@@ -712,22 +754,24 @@ EN_MONTHS = {
 EN |= {word: ("MONTHNAME", value) for word, value in EN_MONTHS.items()}
 EN_WEEKDAYS = {
     "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5, "sun": 6,
-    "sunday": 6, "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4,
-    "saturdays": 5, "sundays": 6,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5,
+    "sat": 5, "sun": 6, "sunday": 6, "mondays": 0, "tuesdays": 1, "wednesdays": 2,
+    "thursdays": 3, "fridays": 4, "saturdays": 5, "sundays": 6,
 }  # fmt: skip
 EN |= {word: ("WEEKDAY", value) for word, value in EN_WEEKDAYS.items()}
 _words(
     EN,
     "SEASON",
-    "summer summers winter winters autumn autumns springtime summertime wintertime season seasons seasonal",
+    "summer summers winter winters autumn autumns springtime summertime wintertime season seasons "
+    "seasonal",
 )
 _words(EN, "SEASONWEAK", "spring fall")
 _words(EN, "FISCAL", "fiscal fy financial")
 _words(
     EN,
     "VAGUE",
-    "recently lately nowadays soon shortly meanwhile formerly previously someday sometime eventually whenever",
+    "recently lately nowadays soon shortly meanwhile formerly previously someday sometime "
+    "eventually whenever",
 )
 _words(
     EN,
@@ -874,7 +918,7 @@ EN_OTHERDAYS = (
     "week end",
 )
 EN_PHRASES: dict[str, Entry] = {name: ("HOLIDAY", key) for name, key in EN_HOLIDAYS.items()}
-EN_PHRASES |= {name: ("OTHERDAY", None) for name in EN_OTHERDAYS}
+EN_PHRASES |= dict.fromkeys(EN_OTHERDAYS, ("OTHERDAY", None))
 EN_PHRASES |= {
     name.strip(): ("OTHERDAY", None)
     for name in WORLD_HOLIDAYS.split(",")
@@ -939,8 +983,31 @@ for _unit in STEPS:
 
 # Words after which "may" is the month (sales in may), not the verb (what may happen).
 MAY_AFTER = frozenset(
-    "in since from to until till through of between and during by before after early late "
-    "mid last this next since for on".split()
+    [
+        "in",
+        "since",
+        "from",
+        "to",
+        "until",
+        "till",
+        "through",
+        "of",
+        "between",
+        "and",
+        "during",
+        "by",
+        "before",
+        "after",
+        "early",
+        "late",
+        "mid",
+        "last",
+        "this",
+        "next",
+        "since",
+        "for",
+        "on",
+    ]
 )
 
 

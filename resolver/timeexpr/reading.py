@@ -19,6 +19,7 @@ now, so a text is read once and cached (`read`) while the clock moves.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 from typing import Literal, NamedTuple
@@ -26,7 +27,7 @@ from typing import Literal, NamedTuple
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.detector import time_like
 from resolver.timeexpr.grammar import phrases
-from resolver.timeexpr.lexicon import CODE, normalize
+from resolver.timeexpr.lexicon import CODE, KIND, normalize
 from resolver.timeexpr.partials import FirstN
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.tokens import Tokens, tokenize
@@ -116,15 +117,54 @@ def _read(text: str) -> Reading:
     found = _containers(found, codes, tokens)
     expressions, consumed = _expressions(found, codes, tokens)
     windows = tuple(e for e in expressions if e.mode != "plain" or _has_window(e))
-    instants = [(s, e) for atom, s, e in found if atom.kind == "now"]
-    consumed.extend(instants)
-    consumed.extend((s, e) for atom, s, e in found if atom.kind in ("compare", "step"))
+    instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
     for start, end in consumed:
         covered[start:end] = b"\x01" * (end - start)
-    steps: list[tuple[int, int, Step]] = [
-        (s, e, a.unit) for a, s, e in found if a.kind == "step" and a.unit
-    ]
+    trend = _step_words(tokens, covered, consumed, steps)
+    step, step_word = None, None
+    if steps:
+        first, last, step = min(steps)
+        step_word = text[tokens.starts[first] : tokens.ends[last - 1]]
+    unread = () if _all_covered(codes, covered) else _unread(tokens, covered, text)
+    if unread:
+        return Reading(text, unread=unread)
+    starts, ends = tokens.starts, tokens.ends
+    spans = tuple((starts[s], ends[e - 1]) for s, e in _merge(consumed))
+    instant = None
+    if not windows and instants:
+        first, last = instants[0]
+        instant = text[starts[first] : ends[last - 1]]
+    return Reading(text, windows, instant, step, step_word, trend, (), spans)
+
+
+def _words_read(
+    found: list[Found], consumed: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int, Step]]]:
+    """The instant words and step phrases found (added to what the reading consumed)."""
+    instants: list[tuple[int, int]] = []
+    steps: list[tuple[int, int, Step]] = []
+    for atom, start, end in found:
+        kind = atom.kind
+        if kind == "now":
+            instants.append((start, end))
+        elif kind == "step" and atom.unit:
+            steps.append((start, end, atom.unit))
+        elif kind not in ("compare", "step"):
+            continue
+        consumed.append((start, end))
+    return instants, steps
+
+
+def _step_words(
+    tokens: Tokens,
+    covered: bytearray,
+    consumed: list[tuple[int, int]],
+    steps: list[tuple[int, int, Step]],
+) -> bool:
+    """Add the step words outside the windows (按月, 季度 alone) to `steps`; whether the text
+    holds a trend word (趋势, trend)."""
+    codes = tokens.codes
     trend = False
     for found_word in _STEPLIKE.finditer(codes):  # most texts hold no step or trend word
         index = found_word.start()
@@ -138,20 +178,7 @@ def _read(text: str) -> Reading:
         consumed.append((index, index + 1))
         value = tokens.values[index] if code == _C["STEP"] else _STEP_UNITS[code]
         steps.append((index, index + 1, value))  # type: ignore[arg-type]
-    step, step_word = None, None
-    if steps:
-        first, last, step = min(steps)
-        step_word = text[tokens.starts[first] : tokens.ends[last - 1]]
-    unread = _unread(tokens, time_like(tokens, covered), covered, text)
-    if unread:
-        return Reading(text, unread=unread)
-    starts, ends = tokens.starts, tokens.ends
-    spans = tuple((starts[s], ends[e - 1]) for s, e in _merge(consumed))
-    instant = None
-    if not windows and instants:
-        first, last = instants[0]
-        instant = text[starts[first] : ends[last - 1]]
-    return Reading(text, windows, instant, step, step_word, trend, (), spans)
+    return trend
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -176,8 +203,21 @@ def _has_window(expression: Expression) -> bool:
     return any(atom.kind not in _NOT_WINDOWS for atom in expression.items)
 
 
-def _unread(tokens: Tokens, marks: list[bool], covered: bytearray, text: str) -> tuple[str, ...]:
+# Tokens that may be time-like: any that is no plain word (a plain word never is).
+_MAYBE_TIME = re.compile(
+    "[" + re.escape("".join(code for code, kind in KIND.items() if kind != "plain")) + "]"
+)
+
+
+def _all_covered(codes: str, covered: bytearray) -> bool:
+    """Whether every token that may be time-like was read (most texts: the detector need not
+    run)."""
+    return all(covered[found.start()] for found in _MAYBE_TIME.finditer(codes))
+
+
+def _unread(tokens: Tokens, covered: bytearray, text: str) -> tuple[str, ...]:
     """The runs of time-like tokens outside everything read, as written in the text."""
+    marks = time_like(tokens, covered)
     runs: list[str] = []
     index = 0
     while index < len(tokens):
@@ -281,53 +321,42 @@ def _agree(day: Atom, weekday: Atom) -> Atom | None:
 # -- 4: expressions --------------------------------------------------------------------------------
 
 
+@dataclass(slots=True)
+class _Run:
+    """Atoms joined into one expression while it is read: the atoms and their joins, where
+    they lie in the phrases found (`first` .. `after`) and in the tokens (`begin` .. `end`)."""
+
+    items: list[Atom]
+    joins: list[Join]
+    first: int
+    after: int
+    begin: int
+    end: int
+    to_now: bool = False
+
+
 def _expressions(
     found: list[Found], codes: str, tokens: Tokens
 ) -> tuple[list[Expression], list[tuple[int, int]]]:
     """Group the atoms into expressions; return them and the token spans they read."""
     expressions: list[Expression] = []
     consumed: list[tuple[int, int]] = []
-    index, count = 0, len(found)
-    while index < count:
+    index = 0
+    while index < len(found):
         atom, start, end = found[index]
         if atom.kind in _NOT_WINDOWS:
             index += 1
             continue
-        first_index = index
         opener, begin = _opener(codes, tokens, start)
-        between = opener == "between"
-        items, joins = [atom], []
-        to_now = False
-        index += 1
-        while index < count:
-            following, f_start, f_end = found[index]
-            if _year_after(items, found[index], codes, end):
-                break  # October 10-15, 2024: the year of the range, not a list item
-            join = _join(codes, end, f_start, between=between)
-            if join is None:
-                break
-            if following.kind == "now":
-                if join == "range" or between:  # 从2024年到现在, between 8 o'clock and now
-                    to_now, end = True, f_end
-                    index += 1
-                break
-            if following.kind in _NOT_WINDOWS:
-                break
-            items.append(following)
-            joins.append(join)
-            end = f_end
-            index += 1
-        if index < count and _year_after(items, found[index], codes, end):
-            year, _, end = found[index]  # October 10-15, 2024: the year of the whole range
-            items[0] = items[0]._replace(container=year)
-            index += 1
-        mode, begin, end = _suffix(codes, tokens, opener, begin, end, to_now)
+        run = _gather(found, index, codes, begin, end, between=opener == "between")
+        index = run.after
+        mode, run.begin, run.end = _suffix(
+            codes, tokens, opener, run.begin, run.end, to_now=run.to_now
+        )
         day: Atom | None = None
-        if any(item.kind == "clock" for item in items):
-            to_now = to_now or mode == "since"  # 上午8点到现在, 9am until now
-            day, before, after = _hours(
-                found, first_index, index, items, joins, begin, end, codes, to_now
-            )
+        if any(item.kind == "clock" for item in run.items):
+            run.to_now = run.to_now or mode == "since"  # 上午8点到现在, 9am until now
+            day, before, after = _hours(found, run, codes)
             if day is None:
                 continue  # an hour range with no day: nothing read
             mode = "hours"
@@ -335,25 +364,55 @@ def _expressions(
                 if expressions and expressions[-1].items == (day,):
                     expressions.pop()
                     consumed.pop()
-                begin = before
+                run.begin = before
             if after is not None:  # 9am to 11am today
-                end = after
+                run.end = after
                 index += 1
-        elif opener == "weekof" and len(items) == 1:
+        elif opener == "weekof" and len(run.items) == 1:
             mode = "weekof"
         expression = Expression(
             mode,
-            tuple(items),
-            tuple(joins),  # type: ignore[arg-type]
-            to_now,
-            tokens.starts[begin],
-            tokens.ends[end - 1],
+            tuple(run.items),
+            tuple(run.joins),
+            run.to_now,
+            tokens.starts[run.begin],
+            tokens.ends[run.end - 1],
             day,
         )
         if _readable(expression):
             expressions.append(expression)
-            consumed.append((begin, end))
+            consumed.append((run.begin, run.end))
     return expressions, consumed
+
+
+def _gather(
+    found: list[Found], index: int, codes: str, begin: int, end: int, *, between: bool
+) -> _Run:
+    """The atoms joined to the one at `index` by range and list words, and a year after them."""
+    run = _Run([found[index][0]], [], index, index + 1, begin, end)
+    while run.after < len(found):
+        following, f_start, f_end = found[run.after]
+        if _year_after(run.items, found[run.after], codes, run.end):
+            break  # October 10-15, 2024: the year of the range, not a list item
+        join = _join(codes, run.end, f_start, between=between)
+        if join is None:
+            break
+        if following.kind == "now":
+            if join == "range" or between:  # 从2024年到现在, between 8 o'clock and now
+                run.to_now, run.end = True, f_end
+                run.after += 1
+            break
+        if following.kind in _NOT_WINDOWS:
+            break
+        run.items.append(following)
+        run.joins.append(join)
+        run.end = f_end
+        run.after += 1
+    if run.after < len(found) and _year_after(run.items, found[run.after], codes, run.end):
+        year, _, run.end = found[run.after]  # October 10-15, 2024: the year of the whole range
+        run.items[0] = run.items[0]._replace(container=year)
+        run.after += 1
+    return run
 
 
 def _year_after(items: list[Atom], following: Found, codes: str, end: int) -> bool:
@@ -386,9 +445,8 @@ def _readable(expression: Expression) -> bool:
         return len(items) > 1 and items[1].unit == "day" and items[1].kind == "partial"
     if any(item.kind == "day_number" for item in items) and not _day_before_number(items):
         return False
-    if expression.mode == "plain" and len(items) == 1 and items[0].kind == "anchor":
-        return False  # 年初 alone: early in the year, not a window
-    return True
+    # 年初 alone: early in the year, not a window
+    return not (expression.mode == "plain" and len(items) == 1 and items[0].kind == "anchor")
 
 
 def _day_before_number(items: tuple[Atom, ...]) -> bool:
@@ -459,46 +517,69 @@ def _join(codes: str, end: int, start: int, *, between: bool) -> Join | None:
 
 
 def _suffix(
-    codes: str, tokens: Tokens, opener: str | None, begin: int, end: int, to_now: bool
+    codes: str, tokens: Tokens, opener: str | None, begin: int, end: int, *, to_now: bool
 ) -> tuple[Mode, int, int]:
     """The suffix of an expression (since, as of, harmless words): its mode, begin and end."""
-    mode: Mode = "since" if opener == "since" else "plain"
+    mode: Mode = "plain"
     if opener == "asof":
         mode = "asof"
-    elif to_now:
+    elif opener == "since" or to_now:
         mode = "since"
     position = _skip(codes, end, (_SPACE,))
-    code = codes[position : position + 1]
     if mode == "asof" or opener == "until":
-        # 截至2024年底, 截至3月末, 到2024年底为止, 2024年为止
-        after = position
-        if code == _C["ZH_EDGE"] and tokens.values[position] == "end":
-            after = _skip(codes, position + 1, (_SPACE,))
-        if codes[after : after + 1] == _C["ZH_UNTIL"]:
-            return "asof", begin, after + 1
-        if mode == "asof":
-            return "asof", begin, after if after > position else end
-        begin = _after_opener(codes, begin)  # 到X without 为止: the 到 is not ours
-    elif code == _C["ZH_UNTIL"]:
-        return "asof", begin, position + 1
-    elif code == _C["ZH_EDGE"] and tokens.values[position] == "end":
+        return _until(codes, tokens, begin, end, position, mode=mode)
+    ended = _as_of_after(codes, tokens, position)
+    if ended is not None:
+        return "asof", begin, ended
+    since = None if to_now else _since_after(codes, tokens, position)
+    if since is not None:
+        return "since", begin, since
+    if codes[position : position + 1] in (_C["ZH_HARMLESS"], _C["SO"]):
+        return mode, begin, position + 1
+    return mode, begin, end
+
+
+def _until(
+    codes: str, tokens: Tokens, begin: int, end: int, position: int, *, mode: Mode
+) -> tuple[Mode, int, int]:
+    """截至2024年底, 截至3月末, 到2024年底为止, 2024年为止: as of; 到X without 为止 is no
+    as-of, and the 到 is not the expression's."""
+    after = position
+    if codes[position : position + 1] == _C["ZH_EDGE"] and tokens.values[position] == "end":
+        after = _skip(codes, position + 1, (_SPACE,))
+    if codes[after : after + 1] == _C["ZH_UNTIL"]:
+        return "asof", begin, after + 1
+    if mode == "asof":
+        return "asof", begin, after if after > position else end
+    return mode, _after_opener(codes, begin), end
+
+
+def _as_of_after(codes: str, tokens: Tokens, position: int) -> int | None:
+    """Where an as-of suffix ends (2024年为止, 2024年底为止), if one starts at `position`."""
+    code = codes[position : position + 1]
+    if code == _C["ZH_UNTIL"]:
+        return position + 1
+    if code == _C["ZH_EDGE"] and tokens.values[position] == "end":
         following = _skip(codes, position + 1, (_SPACE,))
         if codes[following : following + 1] == _C["ZH_UNTIL"]:
-            return "asof", begin, following + 1
-    elif not to_now and code in (_C["ZH_SINCE"], _C["ZH_TONOW"], _C["ONWARDS"]):
-        return "since", begin, position + 1
-    elif not to_now and code == _C["ZH_QI"]:
-        return "since", begin, position + 1  # 自2025年1月1日起
-    elif not to_now and code == _C["DATE"] and tokens.values[position] == "to date":
-        return "since", begin, position + 1  # 2024 to date
-    elif not to_now and code in (_C["TO"], _C["UNTIL"], _C["THROUGH"]):
+            return following + 1
+    return None
+
+
+def _since_after(codes: str, tokens: Tokens, position: int) -> int | None:
+    """Where a since suffix ends (以来, 至今, 起, onwards, to date, until now), if one starts
+    at `position`."""
+    code = codes[position : position + 1]
+    if code in (_C["ZH_SINCE"], _C["ZH_TONOW"], _C["ONWARDS"], _C["ZH_QI"]):
+        return position + 1  # 2025年以来, 自2025年1月1日起
+    if code == _C["DATE"] and tokens.values[position] == "to date":
+        return position + 1  # 2024 to date
+    if code in (_C["TO"], _C["UNTIL"], _C["THROUGH"]):
         following = _skip(codes, position + 1, (_SPACE,))
         target = codes[following : following + 1]
         if target == _C["DATE"] or (target == _C["NOW"] and tokens.values[following] == "now"):
-            return "since", begin, following + 1  # 2024 to date, to present, until now
-    elif code == _C["ZH_HARMLESS"] or code == _C["SO"]:
-        return mode, begin, position + 1
-    return mode, begin, end
+            return following + 1  # to present, until now
+    return None
 
 
 def _after_opener(codes: str, begin: int) -> int:
@@ -517,33 +598,23 @@ def _skip(codes: str, position: int, skipped: tuple[str, ...]) -> int:
 _DAY_GAP = frozenset((_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"]))
 
 
-def _hours(
-    found: list[Found],
-    position: int,
-    index: int,
-    items: list[Atom],
-    joins: list[str],
-    begin: int,
-    end: int,
-    codes: str,
-    to_now: bool,
-) -> tuple[Atom | None, int | None, int | None]:
+def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int | None, int | None]:
     """An hour range on a named day (昨天下午3点到5点, today 9am to 11am, between 8 o'clock and
     now): the day, and where the expression begins (a day before it) or ends (a day after)."""
-    clocks = [item for item in items if item.kind == "clock"]
-    if len(items) != len(clocks) or any(join != "range" for join in joins):
+    clocks = [item for item in run.items if item.kind == "clock"]
+    if len(run.items) != len(clocks) or any(join != "range" for join in run.joins):
         return None, None, None
-    if not (len(clocks) == 2 or (len(clocks) == 1 and to_now)):
+    if not (len(clocks) == 2 or (len(clocks) == 1 and run.to_now)):
         return None, None, None
-    if position > 0:
-        previous, p_start, p_end = found[position - 1]
-        if _is_day(previous) and _gap(codes, p_end, begin, _DAY_GAP):
+    if run.first > 0:
+        previous, p_start, p_end = found[run.first - 1]
+        if _is_day(previous) and _gap(codes, p_end, run.begin, _DAY_GAP):
             return previous, p_start, None
-    if index < len(found):
-        following, f_start, f_end = found[index]
-        if _is_day(following) and _gap(codes, end, f_start, _DAY_GAP):
+    if run.after < len(found):
+        following, f_start, f_end = found[run.after]
+        if _is_day(following) and _gap(codes, run.end, f_start, _DAY_GAP):
             return following, None, f_end
-    if to_now:
+    if run.to_now:
         return Atom("now", "day", None), None, None  # between 8 o'clock and now: today
     return None, None, None
 

@@ -19,9 +19,9 @@ from typing import NamedTuple
 from resolver.timeexpr.lexicon import (
     CODE,
     EN,
-    KIND,
     EN_CARDINALS,
     EN_PHRASES,
+    KIND,
     MAY_AFTER,
     ZH,
     ZH_NUMERAL_CHARS,
@@ -179,7 +179,7 @@ _YEAR_CONTEXT = frozenset(
 # No question anyone asks holds this many words that may be time (time words, numbers, links):
 # past it, `tokenize` stops (and the text settles nothing), which bounds the work a hostile
 # text can cause.
-MAX_TIME_TOKENS = 600
+MAX_TIME_TOKENS = 200
 
 
 def tokenize(text: str) -> Tokens:
@@ -189,36 +189,19 @@ def tokenize(text: str) -> Tokens:
     values: list[object] = []
     starts: list[int] = []
     ends: list[int] = []
+    columns = (codes, values, starts, ends)
     last = 0
-    code = CODE
-    other = code["OTHER"]
+    other = _OTHER
     budget = MAX_TIME_TOKENS
     position = 0
     while (match := _PATTERN.search(text, position)) is not None:
         start, end = match.span()
         position = end
         kind = match.lastgroup
-        word = match.group()
         value: object
-        if kind == "z":
-            cls, value = ZH[word]
-            if cls == "OK_WORD" and word[0] in _UNIT_CHARS and ends and ends[-1] == start:
-                if codes[-1] in _DIGIT_CODES:  # 12月31日本季度: 31日 + 本季度, not 日本
-                    word, end = word[0], start + 1
-                    cls, value = ZH[word]
-                    position = end
-            if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
-                continue  # 天猫, 分析, 3号店: no time, left in the gap (BAR) around them
-            if value == "national" and start > last and _CJK.match(text, start - 1):
-                cls = "OTHERDAY"  # 以色列国庆节: another country's National Day
-            klass = code[cls]
-        elif kind == "n":
-            klass, value = _zh_numeral(word, text, start, end)
-        elif kind in ("d", "o"):
-            klass, value = _digits(match.group("d"), match.group("o"))
-        elif kind == "w":
-            cls, value = _en_word(word, text, start, codes)
-            klass = code[cls]
+        if kind == "w":
+            cls, value = _en_word(match.group(), text, start, codes)
+            klass = CODE[cls]
             if (
                 klass == other
                 and codes
@@ -227,44 +210,72 @@ def tokenize(text: str) -> Tokens:
             ):
                 ends[-1] = last = end  # one more unknown word: the run of them grows
                 continue
-        elif kind == "p":
-            cls, value = EN_PHRASES[" ".join(word.split())]
-            klass = code[cls]
-        elif kind == "l":
-            klass, value = code[_LABELS[word[0]]], int(word.lstrip("qhwkfy"))
+        elif kind == "z":
+            word = _zh_word(match.group(), text, start, end, columns)
+            if word is None:
+                continue  # 天猫, 分析, 3号店: no time, left in the gap (BAR) around them
+            klass, value, end = word
+            position = end
+        elif kind == "n":
+            klass, value = _zh_numeral(match.group(), text, start, end)
+        elif kind in _DIGIT_GROUPS:
+            klass, value = _digits(match.group("d"), match.group("o"))
         else:
-            klass, value = code[_SYMBOLS[word]], word
+            klass, value = _marked(kind, match.group())
         if start > last:
-            _gap(text, last, start, codes, values, starts, ends)
+            _gap(text, last, start, columns)
         codes.append(klass)
         values.append(value)
         starts.append(start)
         ends.append(end)
         last = end
-        if klass not in _PLAIN:
-            budget -= 1
-            if budget < 0:
-                return Tokens("".join(codes), values, starts, ends, cut=True)
+        budget -= klass not in _PLAIN
+        if budget < 0:
+            return Tokens("".join(codes), values, starts, ends, cut=True)
     if last < len(text):
-        _gap(text, last, len(text), codes, values, starts, ends)
+        _gap(text, last, len(text), columns)
     tokens = Tokens("".join(codes), values, starts, ends)
     if _NUMBERED.search(tokens.codes) is not None:
         tokens = _numbers(tokens, text)
     return tokens
 
 
-def _gap(
-    text: str,
-    start: int,
-    end: int,
-    codes: list[str],
-    values: list[object],
-    starts: list[int],
-    ends: list[int],
-) -> None:
+_Columns = tuple[list[str], list[object], list[int], list[int]]
+_DIGIT_GROUPS = frozenset(("d", "o"))
+
+
+def _marked(kind: str | None, word: str) -> tuple[str, object]:
+    """An English phrase (Christmas Eve), a label (Q1, H2, W10, FY24) or a symbol."""
+    if kind == "p":
+        return EN_PHRASE_CODES[" ".join(word.split())]
+    if kind == "l":
+        return CODE[_LABELS[word[0]]], int(word.lstrip("qhwkfy"))
+    return CODE[_SYMBOLS[word]], word
+
+
+def _zh_word(
+    word: str, text: str, start: int, end: int, columns: _Columns
+) -> tuple[str, object, int] | None:
+    """A Chinese word of the lexicon: its class code, value and end; None for a word that is
+    no time (天猫, 分析, 3号店)."""
+    codes, _, _, ends = columns
+    cls, value = ZH[word]
+    glued = bool(ends) and ends[-1] == start
+    if cls == "OK_WORD" and word[0] in _UNIT_CHARS and glued and codes[-1] in _DIGIT_CODES:
+        word, end = word[0], start + 1  # 12月31日本季度: 31日 + 本季度, not 日本
+        cls, value = ZH[word]
+    if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
+        return None
+    if value == "national" and not glued and start and _CJK.match(text, start - 1):
+        cls = "OTHERDAY"  # 以色列国庆节: another country's National Day
+    return CODE[cls], value, end
+
+
+def _gap(text: str, start: int, end: int, columns: _Columns) -> None:
+    codes, values, starts, ends = columns
     if _SPACE.fullmatch(text, start, end) is not None:
         codes.append(CODE["SPACE"])
-    elif _FESTIVAL.search(text, max(0, start - 1), end) is not None:
+    elif text.find("节", start, end) >= 0 and _FESTIVAL.search(text, max(0, start - 1), end):
         codes.append(CODE["OTHERDAY"])  # 光明节, 难近母节: a festival unread
     else:
         codes.append(CODE["BAR"])
@@ -339,6 +350,12 @@ _PLAIN = frozenset(code for code, kind in KIND.items() if kind == "plain")
 # A spelled number longer than this is no number anyone writes (two thousand and fifteen).
 _MAX_NUMBER_WORDS = 8
 _ENN, _ORDW, _COUNT = CODE["ENN"], CODE["ORDW"], CODE["COUNT"]
+_OTHER = CODE["OTHER"]
+_COUNTABLE = re.compile(
+    "[" + re.escape("".join(CODE[n] for n in ("Y4", "D12", "D0", "D8", "DN", "COUNT"))) + "]"
+)
+# Multi-word English phrases (Christmas Eve, year to date) → their class code and value.
+EN_PHRASE_CODES = {phrase: (CODE[cls], value) for phrase, (cls, value) in EN_PHRASES.items()}
 # A text holding any of these goes through `_numbers` (most hold none).
 _NUMBERED = re.compile(
     "[" + re.escape("".join(CODE[n] for n in ("ENN", "Y4", "D12", "D0", "D8", "DN", "COUNT"))) + "]"
@@ -440,8 +457,27 @@ def _combine(values: list[int]) -> int | None:
 
 
 _MONEY_WORDS = frozenset(
-    "pay paid pays cost costs costing spend spent spending price priced charge charged owe owes "
-    "budget fee fees worth".split()
+    [
+        "pay",
+        "paid",
+        "pays",
+        "cost",
+        "costs",
+        "costing",
+        "spend",
+        "spent",
+        "spending",
+        "price",
+        "priced",
+        "charge",
+        "charged",
+        "owe",
+        "owes",
+        "budget",
+        "fee",
+        "fees",
+        "worth",
+    ]
 )
 
 
@@ -469,7 +505,9 @@ def _counts(
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
     percent, dot, space, qian = c["PERCENT"], c["DOT"], c["SPACE"], c["ZH_QIAN"]
     size = len(codes)
-    for index in range(size):
+    # Only numbers and counts are looked at (read from the list: earlier ones may change them).
+    for found in _COUNTABLE.finditer("".join(codes)):
+        index = found.start()
         code = codes[index]
         if code == _COUNT and index and codes[index - 1] == qian:
             codes[index - 1] = c["OK_WORD"]  # 前十名: the 前 of a ranking is no time either
@@ -485,7 +523,9 @@ def _counts(
         if code in (c["Y4"], c["D8"]) and not plain:
             head = text[max(0, starts[index] - 4) : starts[index]]
             ranking = before == qian and _RANKING.match(text, end) is not None  # 前2000名
-            counted = _COUNT_NOUNS.match(text, end) is not None  # 2000名, 2000元
+            following = codes[index + 2] if after == space and index + 2 < size else after
+            # 2000名, 2000元 — but not 2019元宵, 2019 元旦, 2019元月: a time word follows
+            counted = _COUNT_NOUNS.match(text, end) is not None and KIND[following] != "strong"
             plain = head.endswith(("top ", "top")) or ranking or counted
             word_before = codes[index - 2] if before == space and index > 1 else before
             if (

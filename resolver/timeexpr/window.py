@@ -55,7 +55,7 @@ TIME_ASK = {
 }
 
 
-class UnknownZone(ValueError):  # noqa: N818 - named for what it is, like the faces' codes
+class UnknownZone(ValueError):
     """A zone the caller named that is no IANA zone, city or offset resolver knows."""
 
 

@@ -101,9 +101,10 @@ class CallerHeaders:
     traceparent: str | None = None
     authorization: str | None = field(default=None, repr=False)
     deadline: Deadline | None = None
+    tracestate: str | None = None
 
     def headers(self) -> dict[str, str]:
-        """The headers to send upstream."""
+        """The headers to send upstream (`tracestate` only with the `traceparent` it goes with)."""
         headers = {"x-trace-id": self.trace_id}
         if self.account_id:
             headers["x-account-id"] = self.account_id
@@ -111,6 +112,8 @@ class CallerHeaders:
             headers["x-account-type"] = self.account_type
         if self.traceparent:
             headers["traceparent"] = self.traceparent
+            if self.tracestate:
+                headers["tracestate"] = self.tracestate
         return headers
 
     def as_caller(self) -> dict[str, str]:

@@ -9,7 +9,10 @@ from typing import Any, TypeVar
 from aiohttp import StreamReader, web
 from pydantic import BaseModel, ValidationError
 
+from resolver.actions.models import tool_arguments
+from resolver.core import envelope
 from resolver.core.deadline import Deadline
+from resolver.core.envelope import Enveloped
 from resolver.core.errors import (
     BadRequest,
     BodyTimeout,
@@ -104,11 +107,25 @@ def _end_body(body: StreamReader) -> None:
 
 
 def parse_model(model: type[M], body: bytes) -> M:
-    """Validate a body against a model; 400 naming each bad field (never echoing its value)."""
+    """Validate a body against a model; 400 naming each bad field (never echoing its value).
+
+    A business body (`core/envelope.py: Enveloped`) comes back without the platform's
+    envelope, whose ids are noted for the request's log lines and span.
+    """
     try:
-        return model.model_validate_json(body)
+        parsed = model.model_validate_json(body)
     except ValidationError as exc:
         raise invalid_request(exc) from exc
+    if isinstance(parsed, Enveloped):
+        envelope.note(envelope.detach(parsed))
+    return parsed
+
+
+def parse_arguments(body: bytes) -> dict[str, Any]:
+    """The MCP proxy's body: the tool's flat arguments, without the platform's envelope."""
+    arguments, carried = envelope.take(tool_arguments(body))
+    envelope.note(carried)
+    return arguments
 
 
 def render(
@@ -136,6 +153,7 @@ def caller_headers(request: web.Request, deadline: Deadline | None = None) -> Ca
         traceparent=_identity(request, "traceparent"),
         authorization=_identity(request, "Authorization"),
         deadline=deadline,
+        tracestate=_identity(request, "tracestate"),
     )
 
 

@@ -7,7 +7,8 @@ from functools import partial
 import structlog
 from aiohttp import web
 
-from resolver.actions.models import ActionInfoRequest, ActionInfoResponse, tool_arguments
+from resolver.actions.models import ActionInfoRequest
+from resolver.core import envelope, tracing
 from resolver.core.clip import clip, clip_repr
 from resolver.core.deadline import Deadline
 from resolver.core.errors import BadRequest, NotConfigured
@@ -15,10 +16,18 @@ from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.mcp.http import Exchange
+from resolver.mcp.info import catalogue
 from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY, TRACE_ID
-from resolver.web.bodies import caller_headers, parse_model, read_json_body, render, render_json
+from resolver.web.bodies import (
+    caller_headers,
+    parse_arguments,
+    parse_model,
+    read_json_body,
+    render,
+    render_json,
+)
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
 from resolver.web.negotiation import (
     render_as,
@@ -82,10 +91,10 @@ async def get_action_info(request: web.Request) -> web.Response:
     deadline = _deadline(request)
     caller = caller_headers(request, deadline)
     recall_request = parse_model(ActionInfoRequest, await read_json_body(request, deadline))
-    tools = await request.app[SERVICES_KEY].recall.recall(
+    answer = await request.app[SERVICES_KEY].recall.answer(
         recall_request, caller, public_url=partial(public_url, request)
     )
-    return render_as(ActionInfoResponse(dynamic_tools=tools, trace_id=request[TRACE_ID]), fmt)
+    return render_as(answer, fmt)
 
 
 async def mcp_tool_call(request: web.Request) -> web.Response:
@@ -94,7 +103,7 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     mcp_id = path_id(request, "mcp_id")
     tool_name = path_id(request, "tool_name")
     caller = caller_headers(request)  # a tool run has its own timeout, not the request's
-    arguments = tool_arguments(await read_json_body(request))
+    arguments = parse_arguments(await read_json_body(request))
     answer = await request.app[SERVICES_KEY].proxy.call(mcp_id, tool_name, arguments, caller)
     return render_json_bytes_as(answer, fmt)
 
@@ -114,10 +123,18 @@ async def mcp(request: web.Request) -> web.Response:
             kn_id=request.headers.get("x-kn-id") or None,
             public_url=partial(public_url, request),
             language=request_language(request),
+            trace_context=tracing.capture(),
         ),
     )
     answer = await request.app[MCP_SERVER_KEY].answer(exchange)
+    # The tool call ran in the SDK's task: its envelope goes on this request's access line.
+    envelope.note(exchange.context.seen.envelope)
     return web.Response(body=answer.body, status=answer.status, headers=answer.headers)
+
+
+async def mcp_info(request: web.Request) -> web.Response:
+    """GET the MCP catalogue clients probe before connecting: server, protocols, tools."""
+    return render(catalogue(request[TRACE_ID]))
 
 
 async def healthz(request: web.Request) -> web.Response:

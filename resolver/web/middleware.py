@@ -12,7 +12,7 @@ import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from resolver.core import tracing
+from resolver.core import envelope, tracing
 from resolver.core.errors import ShuttingDown
 from resolver.core.failures import ErrorResponse, failure_of
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
@@ -52,7 +52,8 @@ def trace_id_of(request: web.Request) -> str:
 @web.middleware
 async def request_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Bind the trace id to the request and its log lines, render every error in the SPEC
-    shape (handlers contain no try/except), then count and log the request once.
+    shape (handlers contain no try/except), then count and log the request once (with the
+    ids of the platform's envelope, when the body carried one: `core/envelope.py`).
 
     One middleware, not two: each layer costs a call frame per request on the hot path.
     """
@@ -107,6 +108,7 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
         if task is not None:
             lifecycle.untrack(task)
         structlog.contextvars.reset_contextvars(**tokens)
+        envelope.forget()
 
 
 @web.middleware

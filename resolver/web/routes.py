@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
+from resolver.mcp.info import McpInfoResponse
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web import handlers
 from resolver.web.models import HealthResponse, ReadyResponse
@@ -60,6 +61,11 @@ _ACCEPT_LANGUAGE: dict[str, Any] = {
     "description": "zh-CN or en-US (q-values honoured): the language of asks, hints and _error",
     "schema": {"type": "string"},
 }
+
+# The MCP face (the KWeaver context-loader's path, the internal one, the short one), and its
+# catalogue beside each.
+MCP_PATHS = ("/api/agent-retrieval/v1/mcp", "/api/agent-retrieval/in/v1/mcp", "/mcp")
+MCP_INFO_PATHS = tuple(f"{path}/info" for path in MCP_PATHS)
 
 ROUTES: tuple[Route, ...] = (
     Route(
@@ -201,11 +207,7 @@ ROUTES: tuple[Route, ...] = (
     ),
     Route(
         "POST",
-        (
-            "/api/agent-retrieval/v1/mcp",
-            "/api/agent-retrieval/in/v1/mcp",
-            "/mcp",
-        ),
+        MCP_PATHS,
         handlers.mcp,
         "MCP (Streamable HTTP, JSON answers): the tools get_logic_properties_values, "
         "get_logic_property_inputs, get_action_info, resolve_dynamic_params and "
@@ -223,6 +225,15 @@ ROUTES: tuple[Route, ...] = (
             406: "a JSON-RPC error: the Accept header does not allow application/json",
         },
         errors={413: "body too large", 415: "body not JSON"},
+    ),
+    Route(
+        "GET",
+        MCP_INFO_PATHS,
+        handlers.mcp_info,
+        "The MCP catalogue clients probe before connecting: the server, the protocol "
+        "versions, the tools by name and description (no lifecycle tools; docs/mcp.md)",
+        ok=McpInfoResponse,
+        ok_description="the catalogue",
     ),
     Route(
         "GET",

@@ -90,18 +90,48 @@ def test_a_bug_is_500_internal_without_detail_and_logged_with_its_traceback() ->
 
 @pytest.mark.parametrize(
     "exc",
-    [_chained(), KeyError("k"), MissingParams("missing p: a | ask: x", missing=[])],
-    ids=["llm", "bug", "missing"],
+    [
+        _chained(),
+        KeyError("k"),
+        MissingParams("missing p: a | ask: x", missing=[]),
+        Overloaded("busy", retry_after_s=3),
+        NotFound("no such thing"),
+    ],
+    ids=["llm", "bug", "missing", "overload", "not-found"],
 )
 def test_an_mcp_tool_error_carries_the_body_the_http_face_renders(exc: Exception) -> None:
     failure, _ = _failed(exc)
-    [content] = results.failure(failure).content
+    result = results.failure(failure)
+    assert result.is_error is True
+    [content] = result.content
     tool_error = orjson.loads(content.text)  # type: ignore[union-attr]
+    # The same body as text and as structuredContent (clients read `error.code` there).
+    assert result.structured_content == tool_error
     http = orjson.loads(failure.body.to_json())
     http.pop("missing", None)  # a 422's entries take the KWeaver client's shape over MCP
     assert {k: tool_error[k] for k in http} == http
+    assert tool_error["error"]["code"] == failure.code
     assert tool_error["status"] == failure.status
     assert tool_error["message"] == http["_error"]
+
+
+def _said(message: str) -> None:
+    raise ValueError(message)
+
+
+def _cut() -> LLMUnavailable:
+    try:
+        try:
+            _said("the service said: secret")
+        except ValueError:
+            raise LLMUnavailable("down") from None
+    except LLMUnavailable as error:
+        return error
+    raise AssertionError("not raised")
+
+
+def test_a_chain_cut_with_from_none_ends_there() -> None:
+    assert causes(_cut()) == []
 
 
 def test_the_error_body_is_one_model() -> None:

@@ -11,6 +11,8 @@ from typing import Any
 
 import orjson
 import pytest
+import structlog
+from structlog.testing import capture_logs
 
 from resolver.kn.permissions import filter_object_type, is_visible, reads
 from resolver.testing.fake_llm import FakeLLM
@@ -158,8 +160,7 @@ async def test_every_property_parameter_must_be_full(
     ("fault", "said"),
     [
         pytest.param(Fault(status=500, message="plan store down"), "HTTP 500", id="500"),
-        pytest.param(Fault(status=403, message="who are you"), "HTTP 403", id="403"),
-        pytest.param(Fault(status=404, message="no schema"), "HTTP 404", id="404"),
+        pytest.param(Fault(status=409, message="plan store busy"), "HTTP 409", id="409"),
         pytest.param(Fault(status=200, body=b"<html>"), "not JSON", id="not-json"),
         pytest.param(
             Fault(status=200, body=b'{"effective_permissions": ["full"]}'),
@@ -183,9 +184,63 @@ async def test_a_failed_permission_read_is_502_and_nothing_is_resolved(
     assert body["_error"].startswith("ontology-query ")
     assert said in body["_error"]
     assert body["error"]["details"]["service"] == "ontology-query"
+    assert fault.message not in orjson.dumps(body).decode()  # the service's words stay out
     assert queried(kn_fakes) == []
     assert fake_llm.calls == []
     assert len(plan_reads(kn_fakes)) == 1  # never retried
+
+
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [(401, "UNAUTHORIZED"), (403, "PERMISSION_DENIED"), (404, "NOT_FOUND")],
+)
+async def test_a_refused_permission_read_keeps_its_status_and_stays_closed(
+    make_kn_client: ClientFactory,
+    kn_fakes: KnFakes,
+    fake_llm: FakeLLM,
+    status: int,
+    code: str,
+) -> None:
+    # Upstream keeps a downstream 401/403/404 (issues #1547, #1548): a refusal is the
+    # caller's answer, not a dependency failure. Still closed: nothing is resolved.
+    secret = "row-level policy p-17 denies u1 on ot_company"
+    kn_fakes.values.fail_always(
+        Fault(
+            status=status, message=secret, code="OntologyQuery.Forbidden", path_contains="/schema"
+        )
+    )
+    client = await make_kn_client()
+    with capture_logs(processors=[structlog.contextvars.merge_contextvars]) as logged:
+        answered, body = await post(client, kn_body(METRIC, OPERATOR))
+    assert answered == status, body
+    assert_error_shape(body, code)
+    assert body["error"]["details"] == {
+        "service": "ontology-query",
+        "upstream_status": status,
+        "upstream_code": "OntologyQuery.Forbidden",
+        "step": "permissions",
+    }
+    assert "fails closed" in body["_error"]
+    assert secret not in orjson.dumps(body).decode()
+    assert secret not in repr(logged)
+    assert queried(kn_fakes) == []
+    assert fake_llm.calls == []
+
+
+async def test_a_refused_permission_read_is_the_same_over_mcp(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    kn_fakes.values.fail_always(Fault(status=403, message="nope", path_contains="/schema"))
+    client = await make_kn_client(llm=False)
+    answer = await call_tool(
+        client,
+        "get_logic_properties_values",
+        {k: v for k, v in kn_body().items() if k != "now_ms"},
+    )
+    result = answer["result"]
+    assert result["isError"] is True
+    assert result["structuredContent"]["error"]["code"] == "PERMISSION_DENIED"
+    assert result["structuredContent"]["status"] == 403
 
 
 async def test_an_unreachable_permission_service_is_502(

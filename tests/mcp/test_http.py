@@ -84,7 +84,8 @@ async def http_post(
 
 
 def without_trace(body: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in body.items() if k != "trace_id"}
+    # `headers` (get_action_info) holds a new span id per request, like trace_id is per request.
+    return {k: v for k, v in body.items() if k not in ("trace_id", "headers")}
 
 
 # --- tools/list -------------------------------------------------------------------------------

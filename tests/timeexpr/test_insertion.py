@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from benchmarks.gold import GOLD_PATH, GOLD_V2_PATH, load
 from resolver.timeexpr import resolve_time
-from resolver.timeexpr.lexicon import EN, EN_PHRASES, KIND, ZH, CODE
+from resolver.timeexpr.lexicon import CODE, EN, EN_PHRASES, KIND, ZH
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = 1_762_996_342_241  # Thu 2025-11-13 09:12:22.241 +08:00

@@ -93,6 +93,8 @@ async def test_recall_inputs_and_dynamic_params_in_toon(
     client = await make_kn_client(llm=False, public_url="https://r.example.com")
     body = {"kn_id": DEMO_KN, "at_id": at_id, "unique_identity": {"company_id": "c1"}}
     as_json, as_toon = await both(client, RECALL, body)
+    # Each request's headers name a span of its own; the rest is the same answer.
+    assert set(as_toon.pop("headers")) == set(as_json.pop("headers")) == {"traceparent"}
     assert as_toon == as_json
     as_json, as_toon = await both(client, INPUTS, {"kn_id": DEMO_KN, "ot_id": DEMO_OT})
     assert as_toon == as_json

@@ -1,0 +1,58 @@
+"""No wrong window on text nobody here wrote (SPEC §4.1, §4.2): every case of the gold sets
+and of the Duckling corpus (benchmarks/data/README_duckling.md) is right or declined, never
+wrong — judged as the service answers, by `python -m benchmarks accuracy`'s own scoring."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmarks.accuracy import DEFAULT_SOURCES, load_any, main, scanner_verdict
+from benchmarks.gold import DATA
+
+
+@pytest.mark.parametrize("path", DEFAULT_SOURCES, ids=lambda p: p.name)
+def test_no_case_gets_a_wrong_window(path: Path) -> None:
+    cases = load_any(path)
+    assert len(cases) > 200
+    wrong = []
+    verdicts: Counter[str] = Counter()
+    for case in cases:
+        verdict, got = scanner_verdict(case)
+        verdicts[verdict] += 1
+        if verdict == "wrong":
+            wrong.append((case.id, case.query, case.expected, got))
+    assert wrong == []
+    if path.name.startswith("time_gold"):
+        assert verdicts["declined"] == 0  # written from the SPEC: every case is read exactly
+
+
+@pytest.mark.parametrize(
+    ("name", "floor"), [("duckling_en.jsonl", 0.85), ("duckling_zh.jsonl", 0.85)]
+)
+def test_most_single_periods_of_the_corpus_are_read(name: str, floor: float) -> None:
+    # The rows naming one calendar period that a SPEC row reads (README_duckling.md `single`,
+    # basis `spec`): those a user most expects to settle.
+    rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+    chosen = {row["id"] for row in rows if row["single"] and row["basis"] == "spec"}
+    cases = [case for case in load_any(DATA / name) if case.id in chosen]
+    right = sum(scanner_verdict(case)[0] == "right" for case in cases)
+    assert len(cases) > 100
+    assert right / len(cases) >= floor, f"{right}/{len(cases)}"
+
+
+def test_the_accuracy_benchmark_writes_its_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "accuracy.json"
+    assert main(["--no-peers", "--gold", str(DATA / "time_gold_v3.jsonl"), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "right/declined/wrong" in printed
+    assert "time_gold_v3.jsonl" in printed
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    families = figures["sources"]["time_gold_v3.jsonl"]
+    assert sum(f["resolver"].get("right", 0) for f in families.values()) == 449
+    assert figures["scanner_wrong"] == []
