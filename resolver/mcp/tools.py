@@ -371,7 +371,6 @@ WINDOW = ToolSpec(
                 "language": "zh or en: the language of explanation; default: the text's.",
                 "instant": "true: the user wants the current value, not a period.",
                 "step": "The granularity you need (day/week/month/quarter/year), beating the text.",
-                "bkn_context": "The platform's envelope, if you carry one; ignored.",
             },
         )
     ),

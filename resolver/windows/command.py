@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 
+from resolver.core.envelope import detach
 from resolver.core.errors import BadRequest, ResolverError, TimeUnsettled, invalid_request
 from resolver.core.failures import ErrorResponse
 from resolver.core.jsonio import loads_finite
@@ -117,6 +118,7 @@ def answer(
             request = TimeWindowRequest.model_validate(fields)
         except ValidationError as exc:
             raise invalid_request(exc) from exc
+        detach(request)  # the platform's envelope: no log line here to record its ids on
         return SETTLED, windows.answer(request, trace_id)
     except TimeUnsettled as exc:
         return UNSETTLED, ErrorResponse.of(exc, trace_id)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from resolver.core.envelope import Enveloped
 from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
 from resolver.timeexpr import Step, TimeWindow
@@ -19,9 +20,10 @@ MAX_TEXT = 8192
 _MS_PER: dict[Unit, int] = {"ms": 1, "s": 1000}
 
 
-class TimeWindowRequest(BaseModel):
+class TimeWindowRequest(Enveloped):
     """`POST /v1/time-window` body: a text, and optionally the clock, the zone, more context,
-    the unit and language of the answer, and the caller's `instant`/`step`."""
+    the unit and language of the answer, and the caller's `instant`/`step` (and the platform's
+    envelope, `bkn_context`, as every business body)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -58,11 +60,6 @@ class TimeWindowRequest(BaseModel):
     )
     step: Step | None = Field(
         default=None, description="The caller's step, beating the text's step word."
-    )
-    # The platform's envelope (SPEC §2.3): accepted and never read. Issue 22 gives every
-    # business body one shared way to check and strip it; this field goes when that lands.
-    bkn_context: dict[str, Any] | None = Field(
-        default=None, description="The platform's envelope; accepted and ignored."
     )
 
 

@@ -80,3 +80,14 @@ async def test_bad_arguments_are_a_tool_error_naming_the_field(make_client: Clie
         zone = await mcp.call_tool(TOOL, {"text": "上个月", "timezone": "Atlantis"})
     assert error_body(unknown)["error"]["details"][0]["loc"] == "when"
     assert "unknown timezone" in result_json(zone)["message"]
+
+
+async def test_the_envelope_is_taken_off_as_for_every_tool(make_client: ClientFactory) -> None:
+    client = await make_client(llm=False)
+    envelope = {"conversation_id": "c-1", "interaction_id": "i-1"}
+    async with sdk_client(str(client.make_url("/mcp"))) as mcp:
+        carried = await mcp.call_tool(TOOL, {"text": "上个季度", "bkn_context": envelope})
+        wrong = await mcp.call_tool(TOOL, {"text": "上个季度", "bkn_context": {"x": 1}})
+    assert ok_body(carried)["step"] == "quarter"
+    assert error_body(wrong)["error_code"] == "INVALID_BUSINESS_CONTEXT"
+    assert WINDOW.input_schema["properties"]["bkn_context"]["description"]

@@ -216,12 +216,18 @@ async def test_a_context_clock_outside_the_rules_is_a_400(client: TestClient[Any
     assert "2000..2100" in body["error"]["message"]
 
 
-async def test_the_platform_envelope_is_accepted(client: TestClient[Any, Any]) -> None:
+async def test_the_platform_envelope_is_taken_off_as_on_every_body(
+    client: TestClient[Any, Any],
+) -> None:
     envelope = {"conversation_id": "c-1", "interaction_id": "i-1"}
     status, body = await ask(
         client, {"text": "上个季度", "now_ms": NOW_MS, "bkn_context": envelope}
     )
     assert (status, body["start"]) == (200, LAST_QUARTER[0])
+    assert "bkn_context" not in body
+    status, body = await ask(client, {"text": "上个季度", "bkn_context": {"conversation_id": 1}})
+    assert status == 400
+    assert body["error"]["code"] == "INVALID_BUSINESS_CONTEXT"
 
 
 async def test_the_limits_of_every_business_body(make_client: ClientFactory) -> None:
