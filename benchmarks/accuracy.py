@@ -1,4 +1,4 @@
-"""`python -m benchmarks accuracy [--no-peers] [--show-failures] [--gold PATH ...]`.
+"""`python -m benchmarks accuracy [--no-peers] [--peer-metrics] [--show-failures] [--gold PATH]`.
 
 Right / declined / wrong, per family, of the scanner and of every peer parser importable here,
 side by side, on the gold sets written from the SPEC (v1 §4, v2 §4.1, v3 §4.2) and on the
@@ -16,6 +16,8 @@ Peers cannot see overrides nor express a step: a peer's first window is compared
 expected one to the second (`benchmarks.peers`: dates become 00:00:00 .. 23:59:59), an instant
 is right when its window holds now. Peers (`pip install -e '.[peers]'`): jionlp,
 time-parser-zh, recognizers-text-suite; one that is not installed is listed and skipped.
+`--peer-metrics` adds `benchmarks.peers`' metrics (window@day, window@second, instant, quiet)
+and the speed of every parser on the v2 gold set.
 
 Writes `accuracy.json` to benchmarks/results-local/ (or benchmarks/results/ with --save).
 """
@@ -217,6 +219,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--gold", type=Path, action="append", help="default: v1, v2, v3, Duckling")
     parser.add_argument("--no-peers", action="store_true", help="the scanner alone")
     parser.add_argument("--show-failures", action="store_true", help="list the scanner's wrongs")
+    parser.add_argument(
+        "--peer-metrics", action="store_true", help="also benchmarks.peers' metrics and speeds"
+    )
     parser.add_argument("--out", type=Path, help="the JSON report (default: accuracy.json)")
     add_save_flag(parser)
     args = parser.parse_args(argv)
@@ -228,6 +233,15 @@ def main(argv: list[str]) -> int:
             print(f"WRONG {case_id} {text!r} got={got}")
     out = args.out or results_dir(args.save) / "accuracy.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    figures = {"gold": [str(p) for p in sources], **report(table)}
+    root = DATA.parents[1]
+    shown = [
+        str(p.resolve().relative_to(root)) if p.resolve().is_relative_to(root) else str(p)
+        for p in sources
+    ]
+    figures = {"gold": shown, **report(table)}
+    if args.peer_metrics:
+        from benchmarks.peers import score_peers
+
+        figures["peer_metrics"] = score_peers(load(GOLD_V2_PATH))
     out.write_text(json.dumps(figures, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0
