@@ -14,10 +14,12 @@ service is wired in one place and every face runs on the same objects:
     │   └── McpToolCache    one cache: a recall primes it for the proxy call that follows
     │       ├── ActionRecall
     │       └── McpProxy
+    ├── TimeWindows         the scanner on its own (SPEC §9): pure, nothing to open, so
+    │                       `resolver time` builds it alone (`TimeWindows.of(settings)`)
     └── closed in reverse order on exit
 
 May import: `resolver.core`, `resolver.llm`, `resolver.upstreams`, `resolver.params`,
-`resolver.kn`, `resolver.actions`.
+`resolver.kn`, `resolver.actions`, `resolver.windows`.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from resolver.kn.pipeline import Pipeline
 from resolver.llm.probe import LLMProbe
 from resolver.params.service import ParamsService, open_params_service
 from resolver.upstreams.client import Upstreams, open_upstreams
+from resolver.windows.service import TimeWindows
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,7 @@ class Services:
     inputs: InputCatalog
     recall: ActionRecall
     proxy: McpProxy
+    windows: TimeWindows
 
 
 @asynccontextmanager
@@ -89,4 +93,5 @@ async def open_services(
                 max_inflight=settings.mcp_max_inflight,
                 max_answer_bytes=settings.mcp_max_answer_bytes,
             ),
+            windows=TimeWindows.of(settings),
         )
