@@ -10,7 +10,7 @@ from resolver.core.clip import clip_repr
 from resolver.core.errors import BadRequest, TimeUnsettled
 from resolver.core.languages import Language
 from resolver.core.settings import Settings
-from resolver.timeexpr import TimeWindow, UnknownZone, read_window, told, unread_clause
+from resolver.timeexpr import TimeWindow, UnknownZone, read_window, unread_clause
 from resolver.windows.asks import window_ask
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 from rules.spec import MAX_MS, MIN_MS
@@ -46,11 +46,12 @@ class TimeWindows:
             window = read_window(
                 request.text,
                 now_ms=request.now_ms,
-                timezone=self._zone(request),
+                timezone=request.timezone,
                 context=request.context,
                 language=request.language or language,
                 instant=request.instant,
                 step=request.step,
+                default_timezone=self.default_timezone,
             )
         except UnknownZone as exc:
             raise BadRequest(
@@ -77,16 +78,6 @@ class TimeWindows:
                 "lies outside 2000..2100, the years the rules accept",
             )
         return window
-
-    def _zone(self, request: TimeWindowRequest) -> str | None:
-        """The request's zone; else None when the context's zone sentence decides (or names a
-        zone nobody knows, which leaves it unread); else the default."""
-        if request.timezone is not None:
-            return request.timezone
-        said = told(request.context or "")
-        if said.zone is not None or said.unmapped is not None:
-            return None
-        return self.default_timezone
 
 
 def _unsettled(window: TimeWindow, unread: tuple[str, ...], message: str) -> TimeUnsettled:
