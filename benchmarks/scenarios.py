@@ -1,4 +1,5 @@
-"""The service scenarios of `python -m benchmarks run`: overhead, fanout, gateway, rules.
+"""The service scenarios of `python -m benchmarks run`: overhead, fanout, gateway, rules
+(`scaleout.py` and `timewindow.py` hold the others).
 
 Each starts the fake LLM and the service as subprocesses on free loopback ports, drives them
 with the load generator in this process, and returns its JSON figures; PNGs go next to them.
@@ -443,7 +444,7 @@ def rules(ctx: Context) -> dict[str, Any]:
                 cpu_before = proc.cpu_s()
                 result = ctx.drive(config)
                 segments[name].append((result, proc.cpu_s() - cpu_before))
-    runs = {name: _rules_figures(parts) for name, parts in segments.items()}
+    runs = {name: server_figures(parts) for name, parts in segments.items()}
     runs["service"]["by_body"] = _by_body([r for r, _ in segments["service"]])
     plot(
         [r for parts in segments.values() for r, _ in parts[:1]],
@@ -474,7 +475,8 @@ def rules(ctx: Context) -> dict[str, Any]:
     }
 
 
-def _rules_figures(parts: list[tuple[LoadResult, float]]) -> dict[str, Any]:
+def server_figures(parts: list[tuple[LoadResult, float]]) -> dict[str, Any]:
+    """Medians over segments of one server's load results and its CPU seconds in each."""
     summaries = [r.summary() for r, _ in parts]
     cpu_us = [
         cpu * 1e6 / max(1, s["requests"]) for (_, cpu), s in zip(parts, summaries, strict=True)

@@ -15,10 +15,12 @@ service is wired in one place and every face runs on the same objects:
     │       ├── ActionRecall
     │       └── McpProxy
     ├── Offload             worker threads for pure CPU work (schema conversion, TOON)
+    ├── TimeWindows         the scanner on its own (SPEC §9): pure, nothing to open, so
+    │                       `resolver time` builds it alone (`TimeWindows.of(settings)`)
     └── closed in reverse order on exit
 
 May import: `resolver.core`, `resolver.llm`, `resolver.upstreams`, `resolver.params`,
-`resolver.kn`, `resolver.actions`.
+`resolver.kn`, `resolver.actions`, `resolver.windows`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from resolver.kn.pipeline import Pipeline
 from resolver.llm.probe import LLMProbe
 from resolver.params.service import ParamsService, open_params_service
 from resolver.upstreams.client import Upstreams, open_upstreams
+from resolver.windows.service import TimeWindows
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,7 @@ class Services:
     recall: ActionRecall
     proxy: McpProxy
     offload: Offload  # CPU-heavy pure work (schema conversion, TOON) off the event loop
+    windows: TimeWindows
 
 
 @asynccontextmanager
@@ -107,4 +111,5 @@ def _services(
             max_answer_bytes=settings.mcp_max_answer_bytes,
         ),
         offload=offload,
+        windows=TimeWindows.of(settings),
     )

@@ -29,6 +29,7 @@ TOOL_NAMES = {
     "get_logic_properties_values",
     "get_logic_property_inputs",
     "get_action_info",
+    "resolve_time_window",
 }
 
 

@@ -1,5 +1,6 @@
 """The README and docs/ say what the service does: their request examples run against the app
-and answer what they show, the commands they show exist, and their links resolve.
+and answer what they show, their Python examples run as doctests, the commands they show
+exist, and their links resolve.
 
 A fenced block whose info string is `sh example` holds one `curl` command; the fenced block
 right after it, `json answer [STATUS] [text]`, the answer it documents. Every key the answer
@@ -11,6 +12,7 @@ fake upstreams serving the demo knowledge network (docs/testing.md), as `localho
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import re
 import shlex
@@ -24,6 +26,7 @@ import orjson
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+import resolver.timeexpr.window
 from benchmarks.__main__ import COMMANDS
 from resolver.core.settings import Settings
 from resolver.testing.fake_upstreams import (
@@ -183,6 +186,37 @@ async def test_a_documented_request_answers_as_documented(
         answer = orjson.loads(answer["result"]["content"][0]["text"])
     wrong = mismatches(example.answer, answer)
     assert not wrong, (wrong, answer)
+
+
+def _python_examples() -> list[tuple[str, str]]:
+    """Every fenced `python` block of the docs that holds `>>>` examples, with where it is."""
+    return [
+        (f"{path.relative_to(ROOT)}:{line}", body)
+        for path in DOCS
+        for line, info, body in _fences(path)
+        if info == "python" and ">>>" in body
+    ]
+
+
+PYTHON_EXAMPLES = _python_examples()
+
+
+def test_the_library_page_holds_python_examples() -> None:
+    assert sum(where.startswith("docs/time-windows.md") for where, _ in PYTHON_EXAMPLES) >= 3
+
+
+@pytest.mark.parametrize(("where", "source"), PYTHON_EXAMPLES, ids=[w for w, _ in PYTHON_EXAMPLES])
+def test_a_documented_python_example_runs_as_shown(where: str, source: str) -> None:
+    example = doctest.DocTestParser().get_doctest(source, {}, where, where, 0)
+    shown: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(example, out=shown.append)
+    assert runner.failures == 0, "".join(shown)
+
+
+def test_the_docstring_examples_of_the_library_run() -> None:
+    failures, tried = doctest.testmod(resolver.timeexpr.window, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 0) == (0, True)
 
 
 _PYTHON_M = re.compile(r"python -m ([\w.]+)(?: ([\w-]+))?")

@@ -24,12 +24,13 @@ ALLOWED: dict[str, set[str]] = {
     "params": {"core", "llm", "timeexpr", "toolschema"},
     "actions": {"core", "toolschema", "upstreams"},
     "kn": {"core", "llm", "params", "toolschema", "upstreams"},
+    "windows": {"core", "timeexpr"},  # time windows as a service (SPEC §9)
     # The composition root (`resolver/services.py`, a module of its own): builds the graph.
-    "services": {"core", "llm", "upstreams", "params", "kn", "actions"},
-    "mcp": {"core", "upstreams", "params", "kn", "actions", "services"},
+    "services": {"core", "llm", "upstreams", "params", "kn", "actions", "windows"},
+    "mcp": {"core", "upstreams", "params", "kn", "actions", "windows", "services"},
     "web": {
         *("core", "llm", "timeexpr", "toolschema", "upstreams", "params", "kn", "actions"),
-        *("services", "mcp"),
+        *("windows", "services", "mcp"),
     },
     "server": {"core", "web"},
 }

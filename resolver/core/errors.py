@@ -23,6 +23,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     ├── PayloadTooLarge                 413 PAYLOAD_TOO_LARGE
     ├── UnsupportedMediaType            415 UNSUPPORTED_MEDIA_TYPE
     ├── MissingParams                   422 MISSING_PARAMS
+    ├── TimeUnsettled                   422 TIME_UNSETTLED (a text settles no time window)
     ├── LLMError                        502 LLM_UNAVAILABLE
     │   ├── LLMUnavailable              502 LLM_UNAVAILABLE
     │   ├── LLMOutputInvalid            502 LLM_OUTPUT_INVALID
@@ -213,6 +214,24 @@ class MissingParams(ResolverError):
         # property -> missing param -> declared type (or None): the MCP surface's hints name
         # each param's type; the HTTP body does not carry it.
         self.param_types = param_types or {}
+
+
+class TimeUnsettled(ResolverError):
+    """A text settles no time window (SPEC §9): `unread` names the time words that could not be
+    read (none when the text holds no time word), `ask` is the one sentence saying what to send,
+    in the answer's language; it is also the `_error` line."""
+
+    status = 422
+    code = "TIME_UNSETTLED"
+
+    def __init__(self, message: str, *, unread: tuple[str, ...], ask: str) -> None:
+        super().__init__(message, details=None)
+        self.unread = list(unread)
+        self.ask = ask
+
+    def one_line(self) -> str:
+        """The ask: what a caller acts on."""
+        return " ".join(self.ask.split())
 
 
 class LLMError(ResolverError):

@@ -3,8 +3,9 @@
 a failure the same way.
 
 The body (SPEC §2.1) is `ErrorResponse`: `{"_error": <one line>, "error": {"code", "message",
-"details"}, "missing"?: [...] (a 422), "trace_id"}` — HTTP renders it, `/openapi.json`
-documents it, an MCP tool error carries it as its text.
+"details"}, "missing"?: [...] (a 422 of missing inputs), "unread"?: [...], "ask"? (a 422
+TIME_UNSETTLED, SPEC §9), "trace_id"}` — HTTP renders it, `/openapi.json` documents it, an MCP
+tool error carries it as its text.
 
 The policy (`failure_of`): a resolver error is answered with its own status, code and headers;
 one that is the service's or an upstream's fault (5xx) is logged once, with the chain of
@@ -23,7 +24,7 @@ from typing import Any
 from pydantic import ConfigDict, Field
 from structlog.typing import FilteringBoundLogger
 
-from resolver.core.errors import MissingParams, ResolverError, UpstreamError
+from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled, UpstreamError
 from resolver.core.languages import Language, error_line
 from resolver.core.responses import ResponseBody
 
@@ -50,13 +51,19 @@ class ErrorInfo(ResponseBody):
 
 
 class ErrorResponse(ResponseBody):
-    """Every non-200 body; a 422 adds `missing`."""
+    """Every non-200 body; a 422 adds `missing` (inputs) or `unread` and `ask` (a time window)."""
 
     model_config = ConfigDict(populate_by_name=True)
 
     error_line: str = Field(alias="_error")
     error: ErrorInfo
     missing: list[MissingEntry] | None = None
+    unread: list[str] | None = Field(
+        default=None, description="TIME_UNSETTLED: the time words that could not be read"
+    )
+    ask: str | None = Field(
+        default=None, description="TIME_UNSETTLED: what to send so that the text settles"
+    )
     trace_id: str
 
     @classmethod
@@ -65,10 +72,13 @@ class ErrorResponse(ResponseBody):
     ) -> ErrorResponse:
         """The SPEC error shape of a resolver error; `_error` in the caller's language."""
         missing = error.missing if isinstance(error, MissingParams) else None
+        unsettled = error if isinstance(error, TimeUnsettled) else None
         return cls(
             error_line=error_line(error, language),
             error=ErrorInfo(code=error.code, message=error.message, details=error.details),
             missing=None if missing is None else [MissingEntry.model_validate(m) for m in missing],
+            unread=None if unsettled is None else unsettled.unread,
+            ask=None if unsettled is None else unsettled.ask,
             trace_id=trace_id,
         )
 

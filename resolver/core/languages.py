@@ -11,7 +11,7 @@ Only the `_error` line is localised here (and, by the resolution, the asks and h
 carries); `error.message` and `error.details` stay English for machines and logs. In Chinese,
 `_error` is the error code's description followed by the English message, which names the
 values involved; the 422 line is built from the localised asks and keeps its seed-003 framing
-(`missing <property>: <params> | ask: <ask>`).
+(`missing <property>: <params> | ask: <ask>`), or is the time ask itself (`TIME_UNSETTLED`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from resolver.core.errors import MissingParams, ResolverError
+from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled
 
 Language = Literal["zh", "en"]
 
@@ -45,6 +45,7 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "TOOL_NOT_FOUND": "工具不存在",
     "PAYLOAD_TOO_LARGE": "请求体过大",
     "UNSUPPORTED_MEDIA_TYPE": "请以 application/json 发送请求体",
+    "TIME_UNSETTLED": "无法确定时间窗口",
     "LLM_UNAVAILABLE": "大模型服务不可用",
     "LLM_OUTPUT_INVALID": "大模型的输出不符合规则",
     "LLM_TIMEOUT": "大模型未能及时响应",
@@ -78,8 +79,8 @@ def accept_language(header: str | None) -> Language | None:
 def error_line(error: ResolverError, language: Language | None) -> str:
     """The `_error` line of `error` in the caller's language (English unless asked)."""
     line = error.one_line()
-    if language != "zh" or isinstance(error, MissingParams):
-        return line
+    if language != "zh" or isinstance(error, MissingParams | TimeUnsettled):
+        return line  # built from asks already in the answer's language
     return f"{ZH_DESCRIPTIONS.get(error.code, _ZH_OTHER)}：{line}"
 
 

@@ -1,6 +1,7 @@
-"""The MCP surface: resolver's four operations as Model Context Protocol tools, built on the
+"""The MCP surface: resolver's five operations as Model Context Protocol tools, built on the
 official `mcp` SDK's low-level server — `get_logic_properties_values`,
-`get_logic_property_inputs`, `get_action_info` and `resolve_dynamic_params` — with schemas
+`get_logic_property_inputs`, `get_action_info`, `resolve_dynamic_params` and
+`resolve_time_window` — with schemas
 generated from the HTTP API's own models (`schemas.py`, `tools.py`), results and tool errors
 in the HTTP API's JSON shapes (`results.py`, `hints.py`), one call's run (`server.py`),
 Streamable HTTP without server-side sessions (`http.py`, mounted into the aiohttp app by
@@ -8,5 +9,5 @@ Streamable HTTP without server-side sessions (`http.py`, mounted into the aiohtt
 service graph of `resolver/services.py`.
 
 May import: `resolver.core`, `resolver.upstreams`, `resolver.params`, `resolver.kn`,
-`resolver.actions`, `resolver.services`.
+`resolver.actions`, `resolver.windows`, `resolver.services`.
 """

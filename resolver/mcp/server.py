@@ -1,4 +1,4 @@
-"""The MCP server: the SDK's low-level `Server` listing the four tools and running one call —
+"""The MCP server: the SDK's low-level `Server` listing the five tools and running one call —
 counted, logged under the call's trace id, every failure a tool error in the HTTP shape, by
 the failure policy the HTTP middleware uses (`core/failures.py`).
 
@@ -45,7 +45,9 @@ LISTED = types.ListToolsResult(
             description=tool.description,
             input_schema=tool.input_schema,
             output_schema=tool.output_schema,
-            annotations=_ANNOTATIONS.model_copy(update={"title": tool.title}),
+            annotations=_ANNOTATIONS.model_copy(
+                update={"title": tool.title, "open_world_hint": tool.open_world}
+            ),
         )
         for tool in TOOLS
     ]
@@ -53,7 +55,7 @@ LISTED = types.ListToolsResult(
 
 
 def build_server(services: Services, metrics: Metrics, context_of: ContextOf) -> Server[Any]:
-    """The SDK server of the four tools over these services."""
+    """The SDK server of the tools over these services."""
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None

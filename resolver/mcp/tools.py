@@ -1,4 +1,4 @@
-"""The four tools: what an LLM reads about each, its schemas (from the HTTP API's models) and
+"""The five tools: what an LLM reads about each, its schemas (from the HTTP API's models) and
 its run — parse → call → render, exactly like the HTTP handler of the same operation.
 
 A tool run raises the same errors as the HTTP endpoint; `server.py` turns them into tool
@@ -25,6 +25,7 @@ from resolver.mcp.schemas import input_schema, output_schema
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.services import Services
 from resolver.upstreams.client import CallerHeaders
+from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 
 if TYPE_CHECKING:
     from opentelemetry.context import Context
@@ -64,6 +65,7 @@ class ToolSpec:
     input_schema: dict[str, Any]
     output_schema: dict[str, Any]
     run: Run
+    open_world: bool = True  # False: the answer depends on the arguments alone, no upstream
 
 
 def validated(model: type[M], arguments: dict[str, Any]) -> M:
@@ -118,6 +120,13 @@ async def _actions(
     return await services.recall.answer(request, context.caller, public_url=context.public_url)
 
 
+async def _window(
+    services: Services, arguments: dict[str, Any], context: CallContext
+) -> ResponseBody:
+    request = validated(TimeWindowRequest, arguments)
+    return services.windows.answer(request, context.trace_id, language=context.language)
+
+
 _ADDITIONAL_CONTEXT = (
     "What the question leaves out; it is read before the question. key=value pairs separated "
     "by ； or new lines (start=2024-01-01；end=2024-03-31；step=month, instant=true for the "
@@ -155,7 +164,8 @@ _INSTRUCTIONS = (
     "values in dynamic_params; get_action_info turns an instance's action into a callable "
     "function tool; resolve_dynamic_params only works out the parameters. When a call fails "
     "with error_code MISSING_INPUT_PARAMS, ask the user (or decide) what the hints name, put "
-    "it in additional_context and call again."
+    "it in additional_context and call again. resolve_time_window turns time words (上个季度, "
+    "last week) into exact timestamps: use it instead of computing dates yourself."
 )
 
 
@@ -321,6 +331,54 @@ INPUTS = ToolSpec(
     run=_inputs,
 )
 
-TOOLS: tuple[ToolSpec, ...] = (VALUES, INPUTS, ACTIONS, RESOLVE)
+WINDOW = ToolSpec(
+    name="resolve_time_window",
+    title="Resolve a time window",
+    description=(
+        "Turn time words into exact timestamps: the window a text such as 上个季度, 最近3个月, "
+        "last week, since March or 2024年Q1 means at a clock in a timezone, computed in code "
+        "(calendar weeks, quarters, month ends, holidays, DST) rather than guessed. Call it "
+        "whenever you need the start and end of a period, and never compute dates yourself: "
+        '"last week" is the previous calendar week, not the past 7 days. Returns {instant, '
+        "start, end (the window's last millisecond or second), step, unit, now, timezone, "
+        "start_iso, end_iso, expression, read, explanation, trace_id}; instant=true (当前, now) "
+        "means the current value, with start and end null. Pass unit=s when the next tool "
+        "takes unix seconds, now_ms and timezone when the user's clock or zone differs from "
+        "the server's. If the text settles no window the result is an error with error_code "
+        "TIME_UNSETTLED naming the unread words: never guess then — ask the user, or call again "
+        "with the range stated in context (e.g. 2024年1月至3月, 2024-01-01 to 2024-03-31) or "
+        "with instant=true for the current value."
+    ),
+    input_schema=_with_response_format(
+        input_schema(
+            TimeWindowRequest,
+            descriptions={
+                "text": "The time words as the user wrote them, e.g. 上个季度 or sales last week.",
+                "now_ms": (
+                    "The current time in epoch milliseconds; default: a clock sentence of "
+                    "context (今天是2025年11月13日), else the server clock."
+                ),
+                "timezone": (
+                    "The user's timezone: IANA (Asia/Shanghai, the default), a city (New York, "
+                    "纽约) or an offset (UTC+8)."
+                ),
+                "context": (
+                    "More text from the conversation: a clock or zone sentence, or the time "
+                    "range the user stated after a TIME_UNSETTLED error; its time words beat "
+                    "text's."
+                ),
+                "unit": "ms (epoch milliseconds, the default) or s (unix seconds).",
+                "language": "zh or en: the language of explanation; default: the text's.",
+                "instant": "true: the user wants the current value, not a period.",
+                "step": "The granularity you need (day/week/month/quarter/year), beating the text.",
+            },
+        )
+    ),
+    output_schema=output_schema(TimeWindowResponse),
+    run=_window,
+    open_world=False,
+)
+
+TOOLS: tuple[ToolSpec, ...] = (VALUES, INPUTS, ACTIONS, RESOLVE, WINDOW)
 BY_NAME = {tool.name: tool for tool in TOOLS}
 INSTRUCTIONS = _INSTRUCTIONS

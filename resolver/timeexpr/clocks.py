@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from functools import cache
 from itertools import islice
 from typing import NamedTuple
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from resolver.timeexpr.lexicon import EN_MONTHS, normalize, zh_digits, zh_number
 
@@ -61,33 +62,64 @@ _OFFSET = re.compile(r"(?:utc|gmt)\s*([+-])\s*([0-9]{1,2})(?::?([0-9]{2}))?")
 _ZH_OFFSET = re.compile(r"([东西])([一二三四五六七八九十]{1,3})区")
 
 
+# Abbreviations people write for a zone, read as the zone they name (with its daylight time):
+# EST in January and in July is New York. CST (China or US Central) and IST (India, Israel or
+# Ireland) name more than one: not mapped.
+_ABBREVIATIONS: dict[str, str] = {
+    "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
+    "cdt": "America/Chicago", "ct": "America/Chicago",
+    "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
+    "bst": "Europe/London", "cet": "Europe/Paris", "cest": "Europe/Paris",
+    "jst": "Asia/Tokyo", "kst": "Asia/Seoul", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
+    "aest": "Australia/Sydney", "aedt": "Australia/Sydney", "z": "UTC",
+}  # fmt: skip
+# A bare offset: +08:00, -0500, +8.
+_BARE_OFFSET = re.compile(r"([+-])([0-9]{1,2})(?::?([0-9]{2}))?")
+
+
 def zone_of(name: str) -> str | None:
-    """The IANA zone a name means (Asia/Shanghai, 纽约, New York, UTC+8, 东八区), or None."""
+    """The IANA zone a name means (Asia/Shanghai, asia/shanghai, 纽约, New York, UTC+8, +08:00,
+    东八区, PST), or None."""
     text = " ".join(normalize(name).strip().split())
     if not text:
         return None
     if (text.isascii() and "/" in text) or text in ("utc", "gmt"):
-        iana = _iana(name.strip())
+        iana = _iana(name.strip()) or _iana_folded().get(text)
         if iana is not None:
             return iana
     if text in _CITIES:
         return _CITIES[text]
+    if text in _ABBREVIATIONS:
+        return _ABBREVIATIONS[text]
+    if (found := _BARE_OFFSET.fullmatch(text)) is not None:
+        return _fixed(*found.groups())
     stripped = re.sub(r"(?:时区|时间|标准时间|time\s*zone|timezone|time)$", "", text).strip()
     if stripped in _CITIES:
         return _CITIES[stripped]
     if (found := _OFFSET.fullmatch(stripped)) is not None:
-        sign, hours, minutes = found.groups()
-        if minutes not in (None, "00") or int(hours) > 14:
-            return None  # no Etc zone for half hours; UTC+15 is no zone on Earth
-        if int(hours) == 0:
-            return "UTC"
-        return f"Etc/GMT{'-' if sign == '+' else '+'}{int(hours)}"
+        return _fixed(*found.groups())
     if (found := _ZH_OFFSET.fullmatch(stripped)) is not None:
         hours = zh_number(found.group(2))
         if hours is None or not 1 <= hours <= 12:
             return None
         return f"Etc/GMT{'-' if found.group(1) == '东' else '+'}{hours}"
     return None
+
+
+def _fixed(sign: str, hours: str, minutes: str | None) -> str | None:
+    """The fixed-offset IANA zone of UTC±hours (IANA's Etc zones invert the sign)."""
+    if minutes not in (None, "00") or int(hours) > 14:
+        return None  # no Etc zone for half hours; UTC+15 is no zone on Earth
+    if int(hours) == 0:
+        return "UTC"
+    return f"Etc/GMT{'-' if sign == '+' else '+'}{int(hours)}"
+
+
+@cache
+def _iana_folded() -> dict[str, str]:
+    """Every IANA zone name by its lower case (asia/shanghai → Asia/Shanghai)."""
+    return {zone.lower(): zone for zone in available_timezones()}
 
 
 def _iana(name: str) -> str | None:

@@ -114,7 +114,9 @@ _CLASSES: dict[str, Kind] = {
     "KE": "weak",  # 刻: a quarter of an hour
     "AMPM": "weak",
     "DAYPART": "strong",  # 上午, 晚上, morning, tonight, noon
-    "COLON": "link",
+    # A colon is time only inside a clock (10:30), whose numbers carry it; after a key
+    # (时间范围：, period:) it is punctuation. SPEC §4.2 lists no colon among the separators.
+    "COLON": "plain",
     # names
     "MONTHNAME": "strong",
     "WEEKDAY": "strong",

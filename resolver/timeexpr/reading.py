@@ -215,6 +215,10 @@ def _all_covered(codes: str, covered: bytearray) -> bool:
     return all(covered[found.start()] for found in _MAYBE_TIME.finditer(codes))
 
 
+# What a run of unread words may hold between two of them: a space, a clock's colon (下午3:30).
+_RUN_GLUE = frozenset((_SPACE, _C["COLON"]))
+
+
 def _unread(tokens: Tokens, covered: bytearray, text: str) -> tuple[str, ...]:
     """The runs of time-like tokens outside everything read, as written in the text."""
     marks = time_like(tokens, covered)
@@ -225,7 +229,8 @@ def _unread(tokens: Tokens, covered: bytearray, text: str) -> tuple[str, ...]:
             last = index
             following = index + 1
             while following < len(tokens) and (
-                (marks[following] and not covered[following]) or tokens.codes[following] == _SPACE
+                (marks[following] and not covered[following])
+                or tokens.codes[following] in _RUN_GLUE
             ):
                 if marks[following]:
                     last = following

@@ -144,8 +144,6 @@ class TimeWindow:
             )
         start, end = _local(self.start_ms, self.timezone), _local(self.end_ms, self.timezone)
         step = _STEP_WORDS[self.language][self.step] if self.step else ""
-        if self.start_ms is None or self.end_ms is None:  # a step alone: the window stays open
-            return f"{head}：{step}，时间范围未定" if zh else f"{head}: {step}, no time range given"
         if zh:
             return f"{head}：{start} 至 {end}（{self.timezone}），{step}"
         return f"{head}: {start} to {end} ({self.timezone}), {step}"
@@ -170,16 +168,17 @@ def read_window(
     language: Language | None = None,
     instant: bool | None = None,
     step: Step | None = None,
+    default_timezone: str = DEFAULT_ZONE,
 ) -> TimeWindow:
     """The window `text` means at `now_ms` (default: the system clock) in `timezone` (an IANA
-    name, a city or an offset; default: the context's zone sentence, else Asia/Shanghai).
+    name, a city or an offset; default: the context's zone sentence, else `default_timezone`).
 
     `context` is read as `additional_context` free text is: its clock and zone sentences set
     now and the zone when not given, and its time words beat the text's. `instant`/`step` are
     the caller's overrides. UnknownZone when `timezone` names no zone.
     """
     context_reading, said = read_context(context or "", zone_given=timezone is not None)
-    zone = DEFAULT_ZONE
+    zone = default_timezone
     if timezone is not None:
         mapped = zone_of(timezone)
         if mapped is None:

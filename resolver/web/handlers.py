@@ -36,6 +36,7 @@ from resolver.web.negotiation import (
     response_format,
 )
 from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
+from resolver.windows.models import TimeWindowRequest
 
 log = structlog.get_logger("resolver.http")
 
@@ -49,6 +50,17 @@ async def dynamic_params(request: web.Request) -> web.Response:
         resolve_request, deadline, language=request_language(request)
     )
     return await render_as(request, resolved.response(request[TRACE_ID]), fmt)
+
+
+async def time_window(request: web.Request) -> web.Response:
+    """POST /v1/time-window: the window a text means (SPEC §9); no LLM, no upstream."""
+    fmt = response_format(request)
+    deadline = _deadline(request)
+    window_request = parse_model(TimeWindowRequest, await read_json_body(request, deadline))
+    answer = request.app[SERVICES_KEY].windows.answer(
+        window_request, request[TRACE_ID], language=request_language(request)
+    )
+    return await render_as(request, answer, fmt)
 
 
 async def logic_property_resolver(request: web.Request) -> web.Response:

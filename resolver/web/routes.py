@@ -16,6 +16,7 @@ from resolver.mcp.info import McpInfoResponse
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web import handlers
 from resolver.web.models import HealthResponse, ReadyResponse
+from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 
 # A body or answer: a model (its JSON Schema goes to components), or a JSON Schema inline.
 Schema = type[BaseModel] | dict[str, Any]
@@ -86,6 +87,26 @@ ROUTES: tuple[Route, ...] = (
             415: "body not JSON",
             422: "inputs missing; `missing` lists them all",
             **_LLM_ERRORS,
+        },
+    ),
+    Route(
+        "POST",
+        ("/v1/time-window",),
+        handlers.time_window,
+        "The time window a text means, at a clock, in a zone (the scanner alone; no LLM)",
+        ok=TimeWindowResponse,
+        ok_description="the window (or the instant) the text means",
+        body=TimeWindowRequest,
+        parameters=(_RESPONSE_FORMAT, _ACCEPT_LANGUAGE),
+        toon=True,
+        errors={
+            400: "bad request: an unknown field, an unknown timezone, a context clock outside "
+            "2000..2100",
+            408: "the body did not arrive within the request deadline",
+            413: "body too large",
+            415: "body not JSON",
+            422: "TIME_UNSETTLED: the text settles no window; `unread` names the words not "
+            "read, `ask` what to send",
         },
     ),
     Route(
@@ -195,7 +216,8 @@ ROUTES: tuple[Route, ...] = (
         MCP_PATHS,
         handlers.mcp,
         "MCP (Streamable HTTP, JSON answers): the tools get_logic_properties_values, "
-        "get_logic_property_inputs, get_action_info and resolve_dynamic_params (docs/mcp.md)",
+        "get_logic_property_inputs, get_action_info, resolve_dynamic_params and "
+        "resolve_time_window (docs/mcp.md)",
         ok={"type": "object", "description": "the JSON-RPC response"},
         ok_description="the JSON-RPC response; the answer to initialize carries Mcp-Session-Id",
         body={"type": "object", "description": "one JSON-RPC request or notification"},

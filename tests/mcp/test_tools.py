@@ -27,11 +27,12 @@ from resolver.mcp.hints import missing_inputs
 from resolver.mcp.results import tool_error_body
 from resolver.mcp.schemas import input_schema
 from resolver.mcp.server import LISTED
-from resolver.mcp.tools import ACTIONS, INPUTS, RESOLVE, TOOLS, VALUES
+from resolver.mcp.tools import ACTIONS, INPUTS, RESOLVE, TOOLS, VALUES, WINDOW
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.service import open_params_service
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT, DEMO_TOOL_AT
-from tests.helpers import metric, operator, request_body
+from resolver.windows.models import TimeWindowRequest
+from tests.helpers import NOW_MS, metric, operator, request_body
 from tests.mcp_checks import TOOL_NAMES, assert_valid_schema, values_arguments
 
 # Per tool: the model the HTTP endpoint validates with, valid arguments, a field to break.
@@ -44,18 +45,20 @@ VALID: dict[str, tuple[type[BaseModel], dict[str, Any], str]] = {
         "at_id",
     ),
     INPUTS.name: (InputsRequest, {"kn_id": DEMO_KN, "ot_id": DEMO_OT}, "ot_id"),
+    WINDOW.name: (TimeWindowRequest, {"text": "上个季度", "now_ms": NOW_MS, "unit": "s"}, "text"),
 }
 TOOL_IDS = [tool.name for tool in TOOLS]
 
 
-def test_the_tools_are_read_only_idempotent_open_world() -> None:
+def test_the_tools_are_read_only_idempotent_and_open_world_but_time() -> None:
     assert {tool.name for tool in LISTED.tools} == TOOL_NAMES
     for tool in LISTED.tools:
         annotations = tool.annotations
         assert annotations is not None
         assert annotations.read_only_hint is True
         assert annotations.idempotent_hint is True
-        assert annotations.open_world_hint is True
+        # The time window depends on its arguments alone; the others reach the network.
+        assert annotations.open_world_hint is (tool.name != WINDOW.name)
         assert annotations.destructive_hint is False
         assert tool.description
         assert len(tool.description) > 200  # written for an LLM choosing among tools

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from benchmarks.gold import GOLD_PATH, GOLD_V2_PATH, load
 from resolver.timeexpr import resolve_time
-from resolver.timeexpr.lexicon import CODE, EN, EN_PHRASES, KIND, ZH
+from resolver.timeexpr.lexicon import CODE, EN, EN_PHRASES, KIND, ZH, normalize
+from resolver.timeexpr.tokens import tokenize
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = 1_762_996_342_241  # Thu 2025-11-13 09:12:22.241 +08:00
@@ -86,7 +87,20 @@ def _check(known: str, word: str, position: int, joiner: str) -> None:
     assume(said != old)
     assume(not _holds(said, old))
     text = known[:position] + joiner + word + joiner + known[position:]
+    # Glued to its neighbours into another word, the token was not inserted: 至今 + 日 is
+    # 至今日, a word of its own (the same "until today").
+    assume(not _fused(text, position + len(joiner), len(word)))
     assert _window(text) != old, (known, word, text)
+
+
+def _fused(text: str, start: int, length: int) -> bool:
+    """Whether a token of the text runs across an edge of the inserted span."""
+    tokens = tokenize(normalize(text))
+    end = start + length
+    return any(
+        (first < start < last) or (first < end < last)
+        for first, last in zip(tokens.starts, tokens.ends, strict=True)
+    )
 
 
 def _holds(outer: object, inner: object) -> bool:
@@ -103,7 +117,9 @@ def _edges(known: str) -> tuple[int, int]:
     return max(start, 0), max(start, 0) + len(matched)
 
 
-settings_ = settings(max_examples=400, deadline=None)
+# The same examples on every run (CI never meets a new one by chance); `--hypothesis-seed` or a
+# local change of `derandomize` explores further.
+settings_ = settings(max_examples=400, deadline=None, derandomize=True, database=None)
 
 
 @settings_

@@ -1,0 +1,32 @@
+"""The ask of a time window that did not settle: the words not read, then what to send.
+
+It names the request's own fields (`context`, `instant`), not `additional_context`: the time
+ask of `/v1/dynamic-params` would send a caller of this face to a field it does not have. Each
+example settles when sent back as `context` (tests/windows/test_asks.py sends every one).
+"""
+
+from __future__ import annotations
+
+from resolver.core.languages import Language
+from resolver.timeexpr import unread_clause
+
+EXAMPLES: dict[Language, tuple[str, ...]] = {
+    "zh": ("最近3个月", "2024年1月至3月", "2024-01-01至2024-03-31"),
+    "en": ("last 3 months", "January to March 2024", "2024-01-01 to 2024-03-31"),
+}
+_ASK: dict[Language, str] = {
+    "zh": "请改写 text，或在 context 中写明时间范围（如{examples}），或传 instant=true 查询当前值",
+    "en": (
+        "please rephrase text or state the time range in context (e.g. {examples}), or send "
+        "instant=true for the current value"
+    ),
+}
+
+
+def window_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
+    """The one sentence telling what to send for a window, naming the words not read."""
+    separator = "、" if language == "zh" else ", "
+    ask = _ASK[language].format(examples=separator.join(EXAMPLES[language]))
+    if unread:
+        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
+    return ask if language == "zh" else ask[:1].upper() + ask[1:]

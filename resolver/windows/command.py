@@ -1,0 +1,154 @@
+"""`resolver time`: the time-window request from the command line's flags, answered as the HTTP
+face answers it — a human line (the explanation, then the numbers), or the body with --json,
+or one body per line for --jsonl — and its exit: 0 settled, 2 unsettled, 1 an error."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pydantic import ValidationError
+
+from resolver.core.envelope import detach
+from resolver.core.errors import BadRequest, ResolverError, TimeUnsettled, invalid_request
+from resolver.core.failures import ErrorResponse
+from resolver.core.jsonio import loads_finite
+from resolver.timeexpr import zone_of
+from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
+from resolver.windows.service import TimeWindows
+
+SETTLED, ERROR, UNSETTLED = 0, 1, 2
+_WORST_LAST = (SETTLED, UNSETTLED, ERROR)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeFlags:
+    """What `resolver time` was given: one text or a --jsonl source, the request's fields as
+    flags (None: not given), and --json."""
+
+    text: str | None = None
+    jsonl: str | None = None
+    now: str | None = None
+    tz: str | None = None
+    context: str | None = None
+    unit: str | None = None
+    language: str | None = None
+    step: str | None = None
+    instant: bool | None = None
+    json: bool = False
+
+
+def run(windows: TimeWindows, flags: TimeFlags) -> int:
+    """Answer one text (stdout: the line or the body; an unsettled text's ask and any error go
+    to stderr without --json) or every --jsonl line; the exit status."""
+    if (flags.text is None) == (flags.jsonl is None):
+        sys.stderr.write("resolver time: give a text, or --jsonl FILE|- (not both)\n")
+        return ERROR
+    try:
+        fields = request_fields(flags, windows.default_timezone)
+    except ValueError as exc:
+        sys.stderr.write(f"resolver time: {exc}\n")
+        return ERROR
+    if flags.jsonl is not None:
+        try:
+            lines = (
+                sys.stdin.buffer.read() if flags.jsonl == "-" else Path(flags.jsonl).read_bytes()
+            )
+        except OSError as exc:
+            sys.stderr.write(f"resolver time: cannot read {flags.jsonl}: {exc.strerror}\n")
+            return ERROR
+        return _answer_lines(windows, fields, lines.splitlines())
+    status, body = answer(windows, {"text": flags.text, **fields})
+    if flags.json:
+        sys.stdout.write(body.to_json().decode() + "\n")
+    elif isinstance(body, TimeWindowResponse):
+        sys.stdout.write(human_line(body) + "\n")
+    else:
+        prefix = "" if status == UNSETTLED else "resolver time: "
+        sys.stderr.write(f"{prefix}{body.error_line}\n")
+    return status
+
+
+def request_fields(flags: TimeFlags, default_zone: str) -> dict[str, Any]:
+    """The request fields the flags give (ValueError for a --now that is no clock)."""
+    fields: dict[str, Any] = {
+        "timezone": flags.tz,
+        "context": flags.context,
+        "unit": flags.unit,
+        "language": flags.language,
+        "step": flags.step,
+        "instant": flags.instant,
+    }
+    if flags.now is not None:
+        fields["now_ms"] = now_ms_of(flags.now, zone_of(flags.tz or "") or default_zone)
+    return {key: value for key, value in fields.items() if value is not None}
+
+
+def now_ms_of(value: str, zone: str) -> int:
+    """`--now`: epoch ms, or an ISO date (its first ms) or datetime, read in `zone` unless it
+    carries an offset."""
+    text = value.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 19:
+        return int(text)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(
+            f"--now {value[:40]!r} is neither epoch ms nor an ISO date or datetime "
+            "(1762996342241, 2025-11-13, 2025-11-13T09:12:22+08:00)"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(zone))
+    return (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
+
+
+def answer(
+    windows: TimeWindows, fields: dict[str, Any]
+) -> tuple[int, TimeWindowResponse | ErrorResponse]:
+    """One request's exit status and body, as the HTTP face would answer it."""
+    trace_id = uuid.uuid4().hex
+    try:
+        try:
+            request = TimeWindowRequest.model_validate(fields)
+        except ValidationError as exc:
+            raise invalid_request(exc) from exc
+        detach(request)  # the platform's envelope: no log line here to record its ids on
+        return SETTLED, windows.answer(request, trace_id)
+    except TimeUnsettled as exc:
+        return UNSETTLED, ErrorResponse.of(exc, trace_id)
+    except ResolverError as exc:
+        return ERROR, ErrorResponse.of(exc, trace_id)
+
+
+def human_line(body: TimeWindowResponse) -> str:
+    """The explanation, then the numbers in their unit."""
+    if body.instant:
+        return f"{body.explanation}  now={body.now} unit={body.unit}"
+    return f"{body.explanation}  start={body.start} end={body.end} unit={body.unit}"
+
+
+def _answer_lines(windows: TimeWindows, fields: dict[str, Any], lines: Iterable[bytes]) -> int:
+    """--jsonl: one answer line per request line (blank lines skipped); what a line leaves out
+    the flags give. The worst exit of all."""
+    worst = SETTLED
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            given = loads_finite(line)
+        except ValueError:
+            given = None
+        if isinstance(given, dict):
+            status, body = answer(windows, {**fields, **given})
+        else:
+            failed = BadRequest("each line must be one JSON object: a /v1/time-window body")
+            status, body = ERROR, ErrorResponse.of(failed, uuid.uuid4().hex)
+        sys.stdout.write(body.to_json().decode() + "\n")
+        worst = max(worst, status, key=_WORST_LAST.index)
+    return worst

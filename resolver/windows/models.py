@@ -1,0 +1,108 @@
+"""The time-window request — the body of `POST /v1/time-window`, the arguments of the MCP tool
+`resolve_time_window` and the flags of `resolver time` — and its answer (SPEC §9)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from resolver.core.envelope import Enveloped
+from resolver.core.languages import Language
+from resolver.core.responses import ResponseBody
+from resolver.timeexpr import Step, TimeWindow
+from rules.spec import MAX_MS, MIN_MS
+
+Unit = Literal["ms", "s"]
+# As long as a question of /v1/dynamic-params may be; the scanner reads at most
+# timeexpr.MAX_TEXT characters of it (a longer text settles nothing).
+MAX_TEXT = 8192
+_MS_PER: dict[Unit, int] = {"ms": 1, "s": 1000}
+
+
+class TimeWindowRequest(Enveloped):
+    """`POST /v1/time-window` body: a text, and optionally the clock, the zone, more context,
+    the unit and language of the answer, and the caller's `instant`/`step` (and the platform's
+    envelope, `bkn_context`, as every business body)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: StrictStr = Field(
+        max_length=MAX_TEXT, description="The words to read for time, e.g. 上个季度, last month."
+    )
+    now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = Field(
+        default=None,
+        description="The clock, in epoch milliseconds; default: the context's clock sentence, "
+        "else the server's clock.",
+    )
+    timezone: Annotated[StrictStr, Field(min_length=1, max_length=128)] | None = Field(
+        default=None,
+        description="An IANA zone (Asia/Shanghai), a city (New York, 纽约) or an offset (UTC+8); "
+        "default: the context's zone sentence, else RESOLVER_DEFAULT_TIMEZONE.",
+    )
+    context: Annotated[StrictStr, Field(max_length=MAX_TEXT)] | None = Field(
+        default=None,
+        description="More text, read as additional_context's free text is: clock and zone "
+        "sentences (今天是2025年11月13日, 时区：纽约) set the clock and the zone when not given; "
+        "its time words beat the text's.",
+    )
+    unit: Unit = Field(
+        default="ms", description="The unit of start, end and now: ms (epoch ms) or s (unix s)."
+    )
+    language: Language | None = Field(
+        default=None,
+        description="The language of explanation and ask; default: Accept-Language, else the "
+        "text's.",
+    )
+    instant: StrictBool | None = Field(
+        default=None,
+        description="The caller's instant, beating the text: true asks for the current value.",
+    )
+    step: Step | None = Field(
+        default=None, description="The caller's step, beating the text's step word."
+    )
+
+
+class TimeWindowResponse(ResponseBody):
+    """The 200 body: the window (or the instant) a text means, and how it was read."""
+
+    instant: bool = Field(
+        description="true: the current value is asked for (start, end and step null unless a "
+        "step word was given); false: the window start..end"
+    )
+    start: int | None = Field(description="The first instant of the window, in `unit`.")
+    end: int | None = Field(
+        description="The last instant of the window (its last millisecond or second), in `unit`."
+    )
+    step: Step | None = Field(description="The granularity: day, week, month, quarter or year.")
+    unit: Unit
+    now: int = Field(description="The clock the text was read at, in `unit`.")
+    timezone: str = Field(description="The IANA zone the window was placed in.")
+    start_iso: str | None = Field(description="start as ISO 8601 with the zone's offset (ms).")
+    end_iso: str | None = Field(description="end as ISO 8601 with the zone's offset (ms).")
+    expression: str | None = Field(
+        description="The normal form: now-3M..now, now-1Q/Q, 2025-Q3, now (an instant)."
+    )
+    read: list[str] = Field(description="The words read for time (the context's first).")
+    explanation: str = Field(description="One sentence in the answer's language.")
+    trace_id: str
+
+    @classmethod
+    def of(cls, window: TimeWindow, unit: Unit, trace_id: str) -> TimeWindowResponse:
+        """The answer of a settled window, its instants in `unit`."""
+        per = _MS_PER[unit]
+        return cls(
+            instant=bool(window.instant),
+            start=None if window.start_ms is None else window.start_ms // per,
+            end=None if window.end_ms is None else window.end_ms // per,
+            step=window.step,
+            unit=unit,
+            now=window.now_ms // per,
+            timezone=window.timezone,
+            start_iso=window.start_iso,
+            end_iso=window.end_iso,
+            expression=window.expression,
+            read=list(window.read),
+            explanation=window.explanation,
+            trace_id=trace_id,
+        )
