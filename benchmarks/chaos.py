@@ -15,9 +15,23 @@ what the attackers got back):
 - `huge-tool-answers`: concurrent MCP proxy calls whose tool answers 30 MiB of JSON;
 - `huge-error-bodies`: pipeline requests whose ontology-query answers a 500 or a 409 with a
   30 MiB body, or a 200 whose gzip body inflates to about 1 GB;
-- `slow-headers`: `--slow-clients` connections sending their headers one byte a second.
+- `schema-bomb`: action recall of an MCP tool whose 9 KB `inputSchema` refers to its siblings
+  (16 × 16, three hops: 65,536 schemas once inlined);
+- `redos-pattern`: MCP proxy calls whose tool's `pattern` is `^(a+)+$`, with 26 a's and a b;
+- `redis-poison`: LLM answers cached in Redis overwritten with 100 MB values and garbage
+  (with `redis-server` installed; skipped otherwise);
+- `toon-bomb`: MCP proxy calls asking for TOON of an 800 KB answer TOON writes slowly;
+- `cost-bomb`: one `/v1/dynamic-params` request of 64 operators, 3 repair rounds and a 500 KB
+  context, against a model that never answers JSON (LLM calls per request from `/metrics`);
+- `slow-headers`: `--slow-clients` connections sending their headers one byte a second;
+- `stopped-worker`: another service with `--workers 2`, one worker SIGSTOPped, `/healthz` on
+  fresh connections for 10 s.
 
-Exit status 1 when a phase got a 500, a `/healthz` probe failed, or RSS passed `--max-rss-mb`.
+The LLM is `resolver.testing.fake_llm` in the fakes' process: plausible answers, except for
+the cost bomb's properties, which it answers with prose.
+
+Exit status 1 when a phase got a 500, a `/healthz` probe failed (in `stopped-worker`: when the
+worker was not replaced), or RSS passed `--max-rss-mb`.
 `--service-root` runs the service from another checkout (for before/after figures).
 """
 
@@ -28,10 +42,13 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import resource
+import shutil
 import signal
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -46,11 +63,20 @@ from aiohttp import web
 
 from benchmarks.procs import free_port
 from benchmarks.results_dir import add_save_flag, results_dir
-from resolver.testing.bombs import gzip_bomb, json_of_size
+from resolver.testing.bombs import (
+    REDOS_PATTERN,
+    gzip_bomb,
+    json_of_size,
+    redos_subject,
+    schema_bomb,
+    toon_bomb,
+)
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
 from resolver.testing.fake_upstreams import (
     DEMO_KN,
     demo_mcp_tool,
     demo_object_type,
+    full_access,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,18 +86,35 @@ PROBE_EVERY_S = 0.05
 PROBE_TIMEOUT_S = 2.0
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
 MCP_PATH = "/api/agent-retrieval/in/v1/mcp/proxy/mcp-huge/tools/huge/call"
+PROXY = "/api/agent-retrieval/in/v1/mcp/proxy/mcp-chaos/tools/{tool}/call"
+RECALL_PATH = "/api/agent-retrieval/in/v1/kn/get_action_info"
+COST_PREFIX = "cost_"
 
 
 # -- the fakes' process ---------------------------------------------------------------------
 
 
-def _fakes(port: int) -> int:
-    """The upstreams, misbehaving on purpose: huge tool answers and huge error bodies."""
+def _fakes(port: int, llm_port: int) -> int:
+    """The upstreams, misbehaving on purpose (huge tool answers and error bodies, hostile tool
+    schemas, answers TOON writes slowly), and the fake LLM on `llm_port`."""
     huge_answer = json_of_size(HUGE)
     huge_error = orjson.dumps({"description": "x" * HUGE})
     inflating = gzip_bomb(1 * MB)  # about 1 GB once inflated
+    slow_toon = orjson.dumps(toon_bomb())
     base = "/api/agent-operator-integration/internal-v1"
     object_type = {"entries": [demo_object_type()]}
+    tools = {
+        "huge": {"name": "huge", "inputSchema": demo_mcp_tool()["inputSchema"]},
+        "bomb": {"name": "bomb", "inputSchema": schema_bomb()},
+        "redos": {
+            "name": "redos",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"name": {"type": "string", "pattern": REDOS_PATTERN}},
+            },
+        },
+        "toon": {"name": "toon", "inputSchema": {"type": "object"}},
+    }
 
     async def object_types(request: web.Request) -> web.Response:
         return web.json_response(object_type)
@@ -87,23 +130,59 @@ def _fakes(port: int) -> int:
             body=inflating, content_type="application/json", headers={"Content-Encoding": "gzip"}
         )
 
-    async def tool(request: web.Request) -> web.Response:
-        return web.json_response(demo_mcp_tool())
+    async def plan(request: web.Request) -> web.Response:
+        return web.json_response({"effective_permissions": full_access(demo_object_type())})
+
+    async def actions(request: web.Request) -> web.Response:
+        await request.read()
+        tool = request.match_info["at_id"].removeprefix("at_")
+        return web.json_response(
+            {
+                "actions": [{"parameters": {}, "dynamic_params": {}}],
+                "action_source": {"type": "mcp", "mcp_id": "mcp-chaos", "tool_name": tool},
+            }
+        )
+
+    async def tool_list(request: web.Request) -> web.Response:
+        return web.json_response({"tools": list(tools.values())})
 
     async def call(request: web.Request) -> web.Response:
-        await request.read()
-        return web.Response(body=huge_answer, content_type="application/json")
+        body = await request.json()
+        if body.get("tool_name") == "toon":
+            return web.Response(body=slow_toon, content_type="application/json")
+        if body.get("tool_name") == "huge":
+            return web.Response(body=huge_answer, content_type="application/json")
+        return web.json_response({"content": [{"type": "text", "text": "ok"}], "isError": False})
 
     app = web.Application(client_max_size=4 * MB)
+    kn = "/api/ontology-query/in/v1/knowledge-networks/{kn}"
     app.router.add_get(
         "/api/ontology-manager/in/v1/knowledge-networks/{kn}/object-types/{ot_id}", object_types
     )
-    app.router.add_post(
-        "/api/ontology-query/in/v1/knowledge-networks/{kn}/object-types/{ot_id}/properties", values
-    )
-    app.router.add_get(base + "/mcp/{mcp_id}/tools/{tool_name}", tool)
-    app.router.add_post(base + "/mcp/{mcp_id}/tools/call", call)
-    web.run_app(app, host="127.0.0.1", port=port, access_log=None, print=None)
+    app.router.add_post(kn + "/object-types/{ot_id}/properties", values)
+    app.router.add_get(kn + "/object-types/{ot_id}/schema", plan)
+    app.router.add_post(kn + "/action-types/{at_id}", actions)
+    app.router.add_get(base + "/mcp/proxy/{mcp_id}/tools", tool_list)
+    app.router.add_post(base + "/mcp/proxy/{mcp_id}/tool/call", call)
+
+    llm = FakeLLM()
+
+    def answer(call: Call) -> Reply:
+        if (call.property_name or "").startswith(COST_PREFIX):
+            return Reply(content="I would rather explain this in prose than write JSON.")
+        return plausible(call)
+
+    llm.respond(answer)
+
+    async def serve_both() -> None:
+        runners = [web.AppRunner(app, access_log=None), web.AppRunner(llm.app(), access_log=None)]
+        for runner, at in zip(runners, (port, llm_port), strict=True):
+            await runner.setup()
+            await web.TCPSite(runner, "127.0.0.1", at).start()
+        await asyncio.Event().wait()  # until SIGTERM
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_both())
     return 0
 
 
@@ -121,6 +200,7 @@ class Phase:
     failures: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def report(self) -> dict[str, Any]:
         """The phase's figures, in MB and ms."""
@@ -134,13 +214,17 @@ class Phase:
             "healthz_probes": len(latencies) + self.failures,
             "healthz_failures": self.failures,
             "outcomes": dict(sorted(self.outcomes.items())),
+            **self.extra,
         }
 
 
-async def _sample_rss(process: psutil.Process, phase: Phase, stop: asyncio.Event) -> None:
+async def _sample_rss(
+    process: psutil.Process, phase: Phase, stop: asyncio.Event, *, tree: bool = False
+) -> None:
     while not stop.is_set():
         with contextlib.suppress(psutil.Error):
-            phase.rss_peak = max(phase.rss_peak, process.memory_info().rss)
+            members = [process, *process.children()] if tree else [process]
+            phase.rss_peak = max(phase.rss_peak, *(m.memory_info().rss for m in members))
         await asyncio.sleep(0.02)
 
 
@@ -164,13 +248,20 @@ async def _probe(url: str, phase: Phase, stop: asyncio.Event) -> None:
 
 
 async def _measured(
-    name: str, process: psutil.Process, url: str, attack: Callable[[Phase], Awaitable[None]]
+    name: str,
+    process: psutil.Process,
+    url: str,
+    attack: Callable[[Phase], Awaitable[None]],
+    *,
+    fresh: bool = False,
 ) -> Phase:
+    """`attack` while RSS (of `process`, with its children when `fresh`: a process tree) is
+    sampled and `/healthz` probed."""
     phase = Phase(name, rss_before=process.memory_info().rss)
     phase.rss_peak = phase.rss_before
     stop = asyncio.Event()
     watchers = [
-        asyncio.create_task(_sample_rss(process, phase, stop)),
+        asyncio.create_task(_sample_rss(process, phase, stop, tree=fresh)),
         asyncio.create_task(_probe(url, phase, stop)),
     ]
     started = time.monotonic()
@@ -259,6 +350,88 @@ async def _huge_error_bodies(url: str, phase: Phase, concurrent: int, rounds: in
         await _posts(url, KN_PATH, _kn_body(ot_id), phase, concurrent=concurrent, rounds=rounds)
 
 
+async def _schema_bomb(url: str, phase: Phase, rounds: int) -> None:
+    body = {"kn_id": DEMO_KN, "at_id": "at_bomb", "unique_identity": {"company_id": "c1"}}
+    await _posts(url, RECALL_PATH, body, phase, concurrent=4, rounds=rounds)
+
+
+async def _redos(url: str, phase: Phase, rounds: int) -> None:
+    body = {"name": redos_subject(26)}
+    await _posts(url, PROXY.format(tool="redos"), body, phase, concurrent=4, rounds=rounds)
+
+
+async def _toon_bomb(url: str, phase: Phase, rounds: int) -> None:
+    path = PROXY.format(tool="toon") + "?response_format=toon"
+    await _posts(url, path, {}, phase, concurrent=4, rounds=rounds)
+
+
+def _cost_body(properties: int, context_bytes: int) -> dict[str, Any]:
+    return {
+        "logic_properties": [
+            {
+                "name": f"{COST_PREFIX}{i}",
+                "type": "operator",
+                "parameters": [{"name": "target", "type": "STRING", "value_from": "input"}],
+            }
+            for i in range(properties)
+        ],
+        "query": "分析这些指标",
+        "additional_context": "说明：" + "很长的背景" * (context_bytes // 15),
+        "now_ms": 1_762_996_342_241,
+        "timezone": "Asia/Shanghai",
+        "options": {"max_repair_rounds": 3},
+    }
+
+
+async def _metric_sum(url: str, name: str) -> float:
+    """A counter of the service's /metrics, summed over its labels."""
+    async with aiohttp.ClientSession() as session, session.get(url + "/metrics") as response:
+        text = (await response.read()).decode()
+    pattern = rf"^{re.escape(name)}(?:\{{[^}}]*\}})? ([0-9.e+]+)$"
+    return sum(float(match.group(1)) for match in re.finditer(pattern, text, re.M))
+
+
+async def _cost_bomb(url: str, phase: Phase, rounds: int) -> None:
+    before = await _metric_sum(url, "resolver_llm_calls_total")
+    body = _cost_body(64, 500_000)
+    await _posts(url, "/v1/dynamic-params", body, phase, concurrent=1, rounds=rounds)
+    after = await _metric_sum(url, "resolver_llm_calls_total")
+    phase.extra["llm_calls_per_request"] = round((after - before) / rounds, 1)
+
+
+async def _redis_poison(url: str, redis_url: str | None, phase: Phase, rounds: int) -> None:
+    if redis_url is None:
+        phase.outcomes["skipped: no redis-server"] += 1
+        return
+    import redis.asyncio
+
+    body = {
+        "logic_properties": [
+            {
+                "name": "risk_score",
+                "type": "operator",
+                "parameters": [{"name": "company_id", "type": "STRING", "value_from": "input"}],
+            }
+        ],
+        "query": "企业c1的风险评分",
+        "now_ms": 1_762_996_342_241,
+    }
+    client = redis.asyncio.Redis.from_url(redis_url, socket_timeout=10)
+    errors_before = await _metric_sum(url, "resolver_redis_errors_total")
+    try:
+        for _ in range(rounds):
+            # A huge value, then garbage: each read by every replica for the whole TTL.
+            for poison in (b"x" * (100 * MB), b'{"content": 42, "usage": "lots"}'):
+                await _posts(url, "/v1/dynamic-params", body, Phase("warm"), concurrent=1, rounds=1)
+                for key in [key async for key in client.scan_iter("*llm-cache*")]:
+                    await client.set(key, poison, px=300_000)
+                await _posts(url, "/v1/dynamic-params", body, phase, concurrent=6, rounds=1)
+    finally:
+        await client.aclose()
+    errors = await _metric_sum(url, "resolver_redis_errors_total") - errors_before
+    phase.extra["redis_errors"] = round(errors)
+
+
 async def _slow_headers(url: str, phase: Phase, clients: int, hold_s: float) -> None:
     host, port = url.removeprefix("http://").split(":")
     writers: list[asyncio.StreamWriter] = []
@@ -307,24 +480,10 @@ async def _wait_up(url: str, within_s: float = 30.0) -> None:
     raise RuntimeError(f"{url} did not come up")
 
 
-async def _run(args: argparse.Namespace) -> dict[str, Any]:
-    fakes_port, port = free_port(), free_port()
-    fakes = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "benchmarks", "chaos", "--fakes", str(fakes_port), cwd=ROOT
-    )
-    fakes_url = f"http://127.0.0.1:{fakes_port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
-    env.update(
-        RESOLVER_ONTOLOGY_MANAGER_URL=fakes_url,
-        RESOLVER_ONTOLOGY_QUERY_URL=fakes_url,
-        RESOLVER_OPERATOR_INTEGRATION_URL=fakes_url,
-        RESOLVER_PUBLIC_URL="http://resolver.chaos",
-        RESOLVER_LOG_LEVEL="WARNING",
-        RESOLVER_UPSTREAM_TIMEOUT_S="60",
-        RESOLVER_REQUEST_TIMEOUT_S="60",
-    )
-    root: Path = args.service_root or ROOT
-    service = await asyncio.create_subprocess_exec(
+async def _start_service(
+    root: Path, port: int, env: dict[str, str], nofile: int | None, *extra: str
+) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "resolver",
@@ -333,12 +492,103 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         "127.0.0.1",
         "--port",
         str(port),
+        *extra,
         cwd=root,
         env={**env, "PYTHONPATH": str(root)},
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
-        preexec_fn=_raise_nofile(args.service_nofile),  # the child's own limit
+        preexec_fn=_raise_nofile(nofile),  # the child's own limit
     )
+
+
+@contextlib.asynccontextmanager
+async def _redis() -> Any:
+    """A redis-server on a loopback port for the run (None without one installed)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        yield None
+        return
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="chaos-redis-") as directory:
+        process = await asyncio.create_subprocess_exec(
+            binary,
+            *("--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"),
+            *("--dir", directory, "--loglevel", "warning", "--maxmemory", "1gb"),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        await asyncio.sleep(0.5)
+        try:
+            yield f"redis://127.0.0.1:{port}/0"
+        finally:
+            process.kill()
+            await process.wait()
+
+
+async def _stopped_worker(root: Path, env: dict[str, str], seconds: float) -> Phase:
+    """Another service, `--workers 2`; one worker SIGSTOPped; `/healthz` on fresh connections."""
+    port = free_port()
+    service = await _start_service(
+        root, port, {**env, "RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S": "2"}, None, "--workers", "2"
+    )
+    url = f"http://127.0.0.1:{port}"
+    victim: psutil.Process | None = None
+    try:
+        await _wait_up(url + "/healthz")
+        tree = psutil.Process(service.pid)
+        for _ in range(100):
+            if len(tree.children()) == 2:
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(1.0)
+        victim = tree.children()[0]
+        os.kill(victim.pid, signal.SIGSTOP)
+        phase = await _measured(
+            "stopped-worker", tree, url, lambda phase: asyncio.sleep(seconds), fresh=True
+        )
+        phase.extra["victim_replaced"] = victim.pid not in {c.pid for c in tree.children()}
+        return phase
+    finally:
+        if victim is not None and victim.is_running():
+            with contextlib.suppress(psutil.Error, ProcessLookupError):
+                os.kill(victim.pid, signal.SIGKILL)
+        service.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(service.wait(), 15)
+        except TimeoutError:
+            service.kill()
+            await service.wait()
+
+
+async def _run(args: argparse.Namespace) -> dict[str, Any]:
+    async with _redis() as redis_url:
+        return await _run_with(args, redis_url)
+
+
+async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str, Any]:
+    fakes_port, llm_port, port = free_port(), free_port(), free_port()
+    fakes = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "benchmarks", "chaos", "--fakes", str(fakes_port), "--llm", str(llm_port)),
+        cwd=ROOT,
+    )
+    fakes_url = f"http://127.0.0.1:{fakes_port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+    env.update(
+        RESOLVER_ONTOLOGY_MANAGER_URL=fakes_url,
+        RESOLVER_ONTOLOGY_QUERY_URL=fakes_url,
+        RESOLVER_OPERATOR_INTEGRATION_URL=fakes_url,
+        RESOLVER_PUBLIC_URL="http://resolver.chaos",
+        RESOLVER_LLM_BASE_URL=f"http://127.0.0.1:{llm_port}/v1",
+        RESOLVER_LLM_API_KEY="sk-chaos",
+        RESOLVER_LOG_LEVEL="WARNING",
+        RESOLVER_UPSTREAM_TIMEOUT_S="60",
+        RESOLVER_REQUEST_TIMEOUT_S="60",
+    )
+    if redis_url is not None:
+        env.update(RESOLVER_REDIS_URL=redis_url, RESOLVER_LLM_CACHE_TTL_S="300")
+    root: Path = args.service_root or ROOT
+    service = await _start_service(root, port, env, args.service_nofile)
     # This process opens the slow clients: it needs more descriptors than the service has.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(
@@ -366,6 +616,11 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
                 ),
             ),
             ("huge-error-bodies", lambda phase: _huge_error_bodies(url, phase, 12, rounds)),
+            ("schema-bomb", lambda phase: _schema_bomb(url, phase, rounds)),
+            ("redos-pattern", lambda phase: _redos(url, phase, rounds)),
+            ("redis-poison", lambda phase: _redis_poison(url, redis_url, phase, rounds)),
+            ("toon-bomb", lambda phase: _toon_bomb(url, phase, rounds)),
+            ("cost-bomb", lambda phase: _cost_bomb(url, phase, rounds)),
             (
                 "slow-headers",
                 lambda phase: _slow_headers(
@@ -377,6 +632,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         for name, attack in plan:
             phases.append(await _measured(name, process, url, attack))
             await asyncio.sleep(1.0)
+        phases.append(await _stopped_worker(root, env, 4.0 if args.quick else 10.0))
     finally:
         for child in (service, fakes):
             if child.returncode is None:
@@ -393,6 +649,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         "slow_clients": args.slow_clients,
         "bombs_per_round": args.bombs,
         "rounds": 1 if args.quick else 3,
+        "redis": redis_url is not None,
         "load_avg_at_end": [round(v, 2) for v in os.getloadavg()],
         "phases": {phase.name: phase.report() for phase in phases},
     }
@@ -401,6 +658,12 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
 def _problems(report: dict[str, Any], max_rss_mb: float) -> list[str]:
     problems = []
     for name, phase in report["phases"].items():
+        if name == "stopped-worker":
+            # Probes that land on the stopped worker fail until it is replaced: the question
+            # is whether it is.
+            if not phase.get("victim_replaced"):
+                problems.append(f"{name}: the stopped worker was never replaced")
+            continue
         if phase["healthz_failures"]:
             problems.append(f"{name}: {phase['healthz_failures']} /healthz probes failed")
         if phase["rss_peak_mb"] > max_rss_mb:
@@ -422,12 +685,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--max-rss-mb", type=float, default=400.0)
     parser.add_argument("--service-root", help=argparse.SUPPRESS)
     parser.add_argument("--fakes", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--llm", type=int, help=argparse.SUPPRESS)
     add_save_flag(parser)
     args = parser.parse_args(argv)
     if args.service_root:
         args.service_root = Path(args.service_root).resolve()
     if args.fakes is not None:
-        return _fakes(args.fakes)
+        return _fakes(args.fakes, args.llm or free_port())
     report = asyncio.run(_run(args))
     report["problems"] = _problems(report, args.max_rss_mb)
     text = json.dumps(report, indent=2, ensure_ascii=False)

@@ -14,6 +14,7 @@ service is wired in one place and every face runs on the same objects:
     │   └── McpToolCache    one cache: a recall primes it for the proxy call that follows
     │       ├── ActionRecall
     │       └── McpProxy
+    ├── Offload             worker threads for pure CPU work (schema conversion, TOON)
     ├── TimeWindows         the scanner on its own (SPEC §9): pure, nothing to open, so
     │                       `resolver time` builds it alone (`TimeWindows.of(settings)`)
     └── closed in reverse order on exit
@@ -34,6 +35,7 @@ from resolver.actions.proxy import McpProxy
 from resolver.actions.recall import ActionRecall
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
+from resolver.core.offload import Offload
 from resolver.core.settings import Settings
 from resolver.kn.inputs import InputCatalog
 from resolver.kn.operator_schemas import OperatorSchemas
@@ -55,6 +57,7 @@ class Services:
     inputs: InputCatalog
     recall: ActionRecall
     proxy: McpProxy
+    offload: Offload  # CPU-heavy pure work (schema conversion, TOON) off the event loop
     windows: TimeWindows
 
 
@@ -73,25 +76,40 @@ async def open_services(
     prompts are read from.
     """
     observe = metrics.observe_upstream_call if metrics is not None else None
-    async with (
-        open_params_service(settings, prompts_dir, metrics, lifecycle) as (params, probe),
-        open_upstreams(settings, observe) as upstreams,
-    ):
-        schemas = OperatorSchemas(upstreams, settings.operator_schema_ttl_s)
-        mcp_tools = McpToolCache(upstreams, settings.mcp_tool_ttl_s)
-        yield Services(
-            params=params,
-            probe=probe,
-            upstreams=upstreams,
-            pipeline=Pipeline(params, upstreams, schemas),
-            inputs=InputCatalog(upstreams, schemas),
-            recall=ActionRecall(upstreams, mcp_tools),
-            proxy=McpProxy(
-                upstreams,
-                mcp_tools,
-                call_timeout_s=settings.mcp_call_timeout_s,
-                max_inflight=settings.mcp_max_inflight,
-                max_answer_bytes=settings.mcp_max_answer_bytes,
-            ),
-            windows=TimeWindows.of(settings),
-        )
+    offload = Offload()
+    try:
+        async with (
+            open_params_service(settings, prompts_dir, metrics, lifecycle, offload) as opened,
+            open_upstreams(settings, observe) as upstreams,
+        ):
+            yield _services(settings, opened, upstreams, offload)
+    finally:
+        offload.close()
+
+
+def _services(
+    settings: Settings,
+    opened: tuple[ParamsService, LLMProbe | None],
+    upstreams: Upstreams,
+    offload: Offload,
+) -> Services:
+    params, probe = opened
+    schemas = OperatorSchemas(upstreams, settings.operator_schema_ttl_s, offload=offload)
+    mcp_tools = McpToolCache(upstreams, settings.mcp_tool_ttl_s)
+    return Services(
+        params=params,
+        probe=probe,
+        upstreams=upstreams,
+        pipeline=Pipeline(params, upstreams, schemas),
+        inputs=InputCatalog(upstreams, schemas),
+        recall=ActionRecall(upstreams, mcp_tools, offload),
+        proxy=McpProxy(
+            upstreams,
+            mcp_tools,
+            call_timeout_s=settings.mcp_call_timeout_s,
+            max_inflight=settings.mcp_max_inflight,
+            max_answer_bytes=settings.mcp_max_answer_bytes,
+        ),
+        offload=offload,
+        windows=TimeWindows.of(settings),
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import resource
 import shutil
@@ -399,3 +400,40 @@ def rules_pipeline_body(**fields: Any) -> dict[str, Any]:
     }
     body.update(fields)
     return body
+
+
+async def worst_healthz(client: Any, attack: Awaitable[Any], every_s: float = 0.01) -> float:
+    """Run `attack` while `/healthz` is asked every `every_s` on `client`; the slowest answer
+    or the latest wake-up from the pause between probes, in seconds: when client and service
+    share the event loop, its longest stall.
+
+    The heap is frozen meanwhile, as `resolver serve` freezes its own after start-up
+    (`server/process.py`): otherwise a full collection of the test process's heap (pytest,
+    hypothesis, every module of the suite) holds the interpreter for tenths of a second,
+    which no request of the service would cost.
+    """
+    worst = 0.0
+    done = asyncio.Event()
+
+    async def probe() -> None:
+        nonlocal worst
+        while not done.is_set():
+            started = time.perf_counter()
+            response = await client.get("/healthz")
+            await response.read()
+            worst = max(worst, time.perf_counter() - started)
+            paused = time.perf_counter()
+            await asyncio.sleep(every_s)
+            worst = max(worst, time.perf_counter() - paused - every_s)
+
+    gc.collect()
+    gc.freeze()
+    prober = asyncio.create_task(probe())
+    await asyncio.sleep(0)  # the first probe is under way before the attack starts
+    try:
+        await attack
+    finally:
+        done.set()
+        await prober
+        gc.unfreeze()
+    return worst

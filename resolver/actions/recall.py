@@ -19,6 +19,7 @@ from resolver.core import tracing
 from resolver.core.clip import clip, clip_repr
 from resolver.core.errors import UnsupportedActionType
 from resolver.core.ids import is_usable_id
+from resolver.core.offload import Offload
 from resolver.upstreams.client import (
     ONTOLOGY_QUERY,
     OPERATOR_INTEGRATION,
@@ -40,9 +41,12 @@ HANDOFF_SPAN = "action.execute handoff"
 class ActionRecall:
     """Runs the three steps for one request; holds no per-request state."""
 
-    def __init__(self, upstreams: Upstreams, mcp_tools: McpToolCache) -> None:
+    def __init__(self, upstreams: Upstreams, mcp_tools: McpToolCache, offload: Offload) -> None:
         self.upstreams = upstreams
         self.mcp_tools = mcp_tools
+        # Converting a tool's schema is pure CPU work, bounded but a fraction of a second for
+        # a hostile one: off the event loop.
+        self.offload = offload
 
     async def answer(
         self,
@@ -119,7 +123,8 @@ class ActionRecall:
         caller: CallerHeaders,
     ) -> DynamicTool:
         detail = await fetch_tool_detail(operators, box_id, tool_id, caller)
-        return build_tool(
+        return await self.offload.run(
+            build_tool,
             detail,
             action,
             box_id=box_id,
@@ -137,8 +142,8 @@ class ActionRecall:
     ) -> DynamicTool:
         base_url = public_url()
         detail = await self.mcp_tools.get(mcp_id, tool_name, caller)
-        return build_mcp_tool(
-            detail, action, mcp_id=mcp_id, tool_name=tool_name, public_url=base_url
+        return await self.offload.run(
+            build_mcp_tool, detail, action, mcp_id=mcp_id, tool_name=tool_name, public_url=base_url
         )
 
 

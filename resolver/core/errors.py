@@ -10,9 +10,11 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── InvalidProperty             400 INVALID_PROPERTY
     │   ├── InvalidBusinessContext      400 INVALID_BUSINESS_CONTEXT (the envelope's shape)
     │   ├── UnsupportedActionType       400 UNSUPPORTED_ACTION_TYPE
-    │   └── InvalidArguments            400 INVALID_ARGUMENTS
+    │   ├── InvalidArguments            400 INVALID_ARGUMENTS
+    │   └── LLMBudgetExceeded           400 LLM_BUDGET_EXCEEDED (the request's LLM budget)
     ├── Unauthorized                    401 UNAUTHORIZED (an upstream refused the caller)
     ├── PermissionDenied                403 PERMISSION_DENIED (an upstream refused the caller)
+    ├── Forbidden                       403 FORBIDDEN (a browser's Origin, a rebinding Host)
     ├── NotFound                        404 NOT_FOUND
     │   ├── ObjectTypeNotFound          404 OBJECT_TYPE_NOT_FOUND
     │   ├── ActionTypeNotFound          404 ACTION_TYPE_NOT_FOUND
@@ -117,6 +119,21 @@ class InvalidArguments(BadRequest):
     """Arguments for an MCP tool break its `inputSchema`; details list each failing path."""
 
     code = "INVALID_ARGUMENTS"
+
+
+class LLMBudgetExceeded(BadRequest):
+    """One request would make more LLM calls, or send more prompt bytes, than a request may
+    (`RESOLVER_LLM_MAX_CALLS_PER_REQUEST`, `RESOLVER_LLM_MAX_PROMPT_BYTES_PER_REQUEST`)."""
+
+    code = "LLM_BUDGET_EXCEEDED"
+
+
+class Forbidden(ResolverError):
+    """The request comes from where this face does not serve (a browser page, a rebound
+    DNS name)."""
+
+    status = 403
+    code = "FORBIDDEN"
 
 
 class Unauthorized(ResolverError):

@@ -9,7 +9,9 @@ tool error carries it as its text.
 
 The policy (`failure_of`): a resolver error is answered with its own status, code and headers;
 one that is the service's or an upstream's fault (5xx) is logged once, with the chain of
-exceptions behind it (host, errno, status — never an SDK's message, which may quote a body);
+exceptions behind it (host, errno, status — never an SDK's message, which may quote a body;
+for an upstream's 4xx converted into a 5xx, such as the permission read failing closed, only
+the service and its status: the upstream's message may quote the caller's token);
 any other exception is a bug, logged with its traceback and answered 500 `INTERNAL` with no
 detail but the trace id.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from pydantic import ConfigDict, Field
 from structlog.typing import FilteringBoundLogger
 
-from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled
+from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled, UpstreamError
 from resolver.core.languages import Language, error_line
 from resolver.core.responses import ResponseBody
 
@@ -120,18 +122,30 @@ def failure_of(
     the face; `context`: what else its log lines carry, e.g. the tool)."""
     if isinstance(exc, ResolverError):
         if exc.http_status >= 500:
-            log.warning(
-                failed,
-                **context,
-                code=exc.code,
-                status=exc.http_status,
-                error=exc.message,
-                cause=causes(exc),
+            refusal = upstream_refusal(exc)
+            described: dict[str, Any] = (
+                {"error": exc.message, "cause": causes(exc)}
+                if refusal is None
+                else {"service": refusal.service, "upstream_status": refusal.upstream_status}
             )
+            log.warning(failed, **context, code=exc.code, status=exc.http_status, **described)
         body = ErrorResponse.of(exc, trace_id, language)
         return Failure(exc.http_status, body, exc.headers(), exc)
     log.error(crashed, exc_info=exc, **context)
     return Failure(500, ErrorResponse.plain(INTERNAL, INTERNAL_MESSAGE, trace_id), {}, None)
+
+
+def upstream_refusal(exc: BaseException) -> UpstreamError | None:
+    """The upstream 4xx behind `exc` (itself or a cause), whose message is the upstream's."""
+    seen: BaseException | None = exc
+    for _ in range(_MAX_CAUSES):
+        if seen is None:
+            return None
+        status = seen.upstream_status if isinstance(seen, UpstreamError) else None
+        if status is not None and 400 <= status < 500:
+            return seen  # type: ignore[return-value]
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def causes(exc: BaseException) -> list[str]:

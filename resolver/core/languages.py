@@ -35,6 +35,8 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "INVALID_BUSINESS_CONTEXT": "bkn_context 的格式不正确",
     "UNSUPPORTED_ACTION_TYPE": "不支持该行动的来源类型",
     "INVALID_ARGUMENTS": "工具参数不符合其 inputSchema",
+    "LLM_BUDGET_EXCEEDED": "请求所需的大模型调用超出单个请求的上限",
+    "FORBIDDEN": "禁止从该来源访问",
     "UNAUTHORIZED": "调用方的凭据未通过上游服务的认证",
     "PERMISSION_DENIED": "调用方无权访问",
     "NOT_FOUND": "未找到",

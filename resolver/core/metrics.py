@@ -49,6 +49,28 @@ def use_multiprocess(directory: Path) -> None:
     values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
 
 
+_WORKER_RESTARTS: list[Counter] = []
+
+
+def count_worker_restart(reason: str) -> None:
+    """The supervisor forks a worker anew (`died`, or `unresponsive`: it killed a silent one).
+
+    Counted in the supervisor's own file of the multiprocess directory, so that every
+    worker's `/metrics` shows it; made at the first restart, long after the forks.
+    """
+    if not _WORKER_RESTARTS:
+        _WORKER_RESTARTS.append(
+            Counter(
+                "resolver_worker_restarts",
+                "Workers of --workers N forked anew, by reason: died, or unresponsive (silent "
+                "past RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S, killed by the supervisor).",
+                ["reason"],
+                registry=CollectorRegistry(),
+            )
+        )
+    _WORKER_RESTARTS[0].labels(reason).inc()
+
+
 def worker_gone(directory: Path, pid: int) -> None:
     """A worker exited: its live gauges leave the sums (its counts stay)."""
     multiprocess.mark_process_dead(pid, str(directory))  # type: ignore[no-untyped-call]

@@ -5,8 +5,14 @@ Used by the shared LLM budget (`llm/shared_limiter.py`) and meant for any other 
 processes share (an LLM result cache, the operator-schema cache). Every command goes through
 `RedisLink.run`:
 
-- a command that fails (connection refused, timeout, server error) marks the link *down*: one
-  warning line, `resolver_redis_up` 0, and the caller gets `RedisUnavailable`;
+- a command that fails (connection refused, timeout, a server that cannot serve: loading,
+  read-only, out of memory, cluster down) marks the link *down*: one warning line,
+  `resolver_redis_up` 0, and the caller gets `RedisUnavailable`;
+- a command the server refused on its merits (`WRONGTYPE` on a key someone else wrote, a bad
+  argument, a script error) is the command's failure, not an outage: it is counted in
+  `resolver_redis_errors`, logged once per kind of error, the caller gets
+  `RedisCommandError` (a `RedisUnavailable`, so it falls back the same way), and the link
+  stays up;
 - while the link is down, commands fail at once with `RedisUnavailable` instead of each waiting
   out a timeout, so callers fall back without delay;
 - a background probe PINGs every `retry_s` and marks the link *up* again (one info line): a
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -29,7 +36,14 @@ import structlog
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.backoff import NoBackoff
 from redis.commands.core import AsyncScript
-from redis.exceptions import RedisError
+from redis.exceptions import (
+    ClusterDownError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+)
 from redis.retry import Retry
 
 from resolver.core.metrics import Metrics
@@ -43,10 +57,18 @@ T = TypeVar("T")
 _RETRY_S = 1.0
 # Connections per process; commands beyond wait for one.
 _MAX_CONNECTIONS = 32
+# Error replies that say the server cannot serve at all (not that this command was wrong).
+_SERVER_STATES = (ReadOnlyError, OutOfMemoryError, ClusterDownError, TryAgainError)
+# How many kinds of command error a link remembers having logged.
+_LOGGED_KINDS = 64
 
 
 class RedisUnavailable(Exception):
     """Redis did not answer, or is known not to answer right now."""
+
+
+class RedisCommandError(RedisUnavailable):
+    """Redis answered, refusing this command (`WRONGTYPE`, …); the link is up."""
 
 
 def redacted(url: str) -> str:
@@ -81,6 +103,7 @@ class RedisLink:
         self._last_error: str | None = None
         self._probe: asyncio.Task[None] | None = None
         self._closed = False
+        self._logged_errors: set[str] = set()
 
     @property
     def up(self) -> bool:
@@ -102,6 +125,12 @@ class RedisLink:
             raise RedisUnavailable(f"Redis at {self.where} is unreachable: {self._last_error}")
         try:
             return await command(self._client)
+        except ResponseError as exc:
+            if isinstance(exc, _SERVER_STATES):
+                self._failed(exc)
+                raise RedisUnavailable(f"Redis at {self.where} failed: {self._last_error}") from exc
+            self._refused(exc)
+            raise RedisCommandError(f"Redis at {self.where} refused a command: {exc}") from exc
         except (RedisError, OSError) as exc:
             self._failed(exc)
             raise RedisUnavailable(f"Redis at {self.where} failed: {self._last_error}") from exc
@@ -146,7 +175,21 @@ class RedisLink:
         self._down_since = time.monotonic()
         log.warning("redis.unavailable", url=self.where, error=self._last_error)
         if not self._closed and (self._probe is None or self._probe.done()):
-            self._probe = asyncio.get_running_loop().create_task(self._probe_until_up())
+            # An empty context: the probe outlives the request whose command failed, and its
+            # log lines must not carry that request's trace id.
+            self._probe = asyncio.get_running_loop().create_task(
+                self._probe_until_up(), context=contextvars.Context()
+            )
+
+    def _refused(self, exc: ResponseError) -> None:
+        """A command error on a live server: counted always, logged once per kind."""
+        if self._metrics is not None:
+            self._metrics.count_redis_error()
+        kind = str(exc).split(" ", 1)[0][:40]  # WRONGTYPE, ERR, NOSCRIPT, …
+        if kind in self._logged_errors or len(self._logged_errors) >= _LOGGED_KINDS:
+            return
+        self._logged_errors.add(kind)
+        log.warning("redis.command_refused", url=self.where, kind=kind, error=str(exc)[:300])
 
     def _restored(self) -> None:
         if self._up:

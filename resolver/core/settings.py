@@ -55,12 +55,17 @@ class Settings(BaseSettings):
     llm_circuit_cool_down_s: float = Field(default=30.0, gt=0, le=86400, allow_inf_nan=False)
     llm_cache_ttl_s: float = Field(default=300.0, ge=0, le=86400, allow_inf_nan=False)
     llm_cache_max_entries: int = Field(default=10_000, ge=1, le=10_000_000)
+    # One request's LLM budget: calls (repair rounds included) and prompt bytes sent.
+    llm_max_calls_per_request: int = Field(default=64, ge=1, le=100_000)
+    llm_max_prompt_bytes_per_request: int = Field(default=4 << 20, ge=64 << 10, le=1 << 30)
 
     request_timeout_s: float = Field(default=30.0, gt=0, le=_HOUR)
     max_concurrency: int = Field(default=4, ge=1, le=16)
     max_pending: int = Field(default=256, ge=0)
     default_timezone: str = "Asia/Shanghai"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
+    # The largest answer (as JSON) written as TOON on request; larger ones go out as JSON.
+    toon_max_bytes: int = Field(default=256 << 10, ge=0, le=64 << 20)
     shutdown_grace_s: float = Field(default=10.0, ge=0, le=_HOUR)
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 
@@ -81,12 +86,17 @@ class Settings(BaseSettings):
     # Hosts (exact host[:port], comma separated) a request's Host may name for MCP api_urls
     # when public_url is unset; empty: never build a URL from Host.
     allowed_hosts: str = ""
+    # Origins (exact scheme://host[:port], comma separated) whose web pages may call the MCP
+    # face; empty: none (SPEC §8).
+    allowed_origins: str = ""
     mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
     mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
     upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)
 
     # Serving (resolver/server/): processes, draining, slow clients.
     workers: int = Field(default=1, ge=1, le=64)
+    # A worker whose event loop is silent this long is replaced (0: never); --workers N only.
+    worker_heartbeat_timeout_s: float = Field(default=5.0, ge=0, le=_HOUR)
     drain_s: float = Field(default=0.0, ge=0, le=_HOUR)
     header_timeout_s: float = Field(default=10.0, gt=0, le=_HOUR)
     max_connections: int = Field(default=1024, ge=8, le=1_000_000)
@@ -102,6 +112,20 @@ class Settings(BaseSettings):
     def allowed_host_set(self) -> frozenset[str]:
         """The RESOLVER_ALLOWED_HOSTS entries, lower-cased."""
         return frozenset(h for h in self.allowed_hosts.split(",") if h)
+
+    def allowed_origin_set(self) -> frozenset[str]:
+        """The RESOLVER_ALLOWED_ORIGINS entries, lower-cased."""
+        return frozenset(o for o in self.allowed_origins.split(",") if o)
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origin_list(cls, value: str) -> str:
+        origins = [o.strip().lower().rstrip("/") for o in value.split(",") if o.strip()]
+        for origin in origins:
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path:
+                raise ValueError("must be a comma-separated list of scheme://host[:port] origins")
+        return ",".join(origins)
 
     @field_validator("allowed_hosts")
     @classmethod
@@ -195,6 +219,18 @@ class Settings(BaseSettings):
             raise ValueError("must be a redis://, rediss:// or unix:// URL")
         if parts.scheme != "unix" and not parts.hostname:
             raise ValueError("must name a host")
+        try:
+            parts.port  # noqa: B018 - reading it is the check: urllib raises on a bad port
+        except ValueError:
+            raise ValueError("must have a port from 0 to 65535") from None
+        from redis.connection import parse_url
+
+        try:
+            parse_url(value.get_secret_value())  # type: ignore[no-untyped-call]
+        except ValueError as exc:
+            # redis-py's message names the query parameter, never its value.
+            reason = str(exc) if "connection URL" in str(exc) else "a part redis cannot read"
+            raise ValueError(f"is not a URL redis can use: {reason}") from None
         return value
 
     @model_validator(mode="after")

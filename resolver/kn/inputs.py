@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from resolver.core.errors import SchemaConversionError, UpstreamError
+from resolver.core.errors import UpstreamError
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import InputDescription, InputsRequest, InputsResponse, PropertyInputs
 from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.models import LogicPropertyDef, ParamDef
 from resolver.params.property import PropertyState
-from resolver.toolschema import compact, input_schemas
+from resolver.toolschema import compact
 from resolver.upstreams.client import CallerHeaders, Upstreams
 from rules.spec import METRIC_TIME_PARAMS, STEPS
 
@@ -159,9 +159,7 @@ def _input(
 
 
 def _input_schemas(schema: SchemaResult | None) -> dict[str, dict[str, Any]]:
-    if schema is None or schema.document is None:
+    # Converted when the document was fetched (off the event loop), not once per request.
+    if schema is None or schema.inputs is None:
         return {}
-    try:
-        return input_schemas(schema.document)
-    except SchemaConversionError:
-        return {}  # the fetch already judged it usable; a late failure only loses detail
+    return schema.inputs

@@ -22,9 +22,11 @@ from typing import Any, Literal
 import structlog
 
 from resolver.core.cache import TtlCache
+from resolver.core.clip import clip_repr
 from resolver.core.errors import ResolverError, SchemaConversionError
 from resolver.core.ids import is_usable_id
 from resolver.core.jsonio import loads
+from resolver.core.offload import Offload
 from resolver.params.models import LogicPropertyDef
 from resolver.toolschema.inputs import input_schemas
 from resolver.upstreams.client import OPERATOR_INTEGRATION, CallerHeaders, Upstreams
@@ -68,6 +70,8 @@ class SchemaResult:
     outcome: Outcome
     document: dict[str, Any] | None = None
     warning: str | None = None
+    # The document's per-input schemas, converted once when it was fetched.
+    inputs: dict[str, dict[str, Any]] | None = None
 
     def debug(self) -> dict[str, Any]:
         """The per-property debug entry."""
@@ -88,9 +92,11 @@ class OperatorSchemas:
         *,
         clock: Callable[[], float] = time.monotonic,
         max_entries: int = _MAX_ENTRIES,
+        offload: Offload | None = None,
     ) -> None:
         self._upstreams = upstreams
         self._ttl_s = ttl_s
+        self._offload = offload
         self._cache: TtlCache[tuple[str, ...], SchemaResult] = TtlCache(
             max_entries=max_entries, clock=clock
         )
@@ -99,13 +105,21 @@ class OperatorSchemas:
         self, definitions: Iterable[LogicPropertyDef], caller: CallerHeaders
     ) -> dict[str, SchemaResult]:
         """The schema of each operator or tool-box property that names one, by property name."""
+        operators = [d for d in definitions if d.type == "operator"]
         wanted = {
             d.name: source
-            for d in definitions
-            if d.type == "operator" and (source := schema_source_of(d.data_source)) is not None
+            for d in operators
+            if (source := schema_source_of(d.data_source)) is not None
         }
         results = await asyncio.gather(*(self.fetch(source, caller) for source in wanted.values()))
-        return dict(zip(wanted, results, strict=True))
+        found = dict(zip(wanted, results, strict=True))
+        for definition in operators:
+            if definition.name not in found:
+                refused = unusable_source(definition.data_source)
+                if refused is not None:
+                    log.warning("operator_schema.unusable_id", property=definition.name)
+                    found[definition.name] = refused
+        return found
 
     async def get(self, operator_id: str, caller: CallerHeaders) -> SchemaResult:
         """The operator's document, or a result saying why there is none (never raises)."""
@@ -137,7 +151,7 @@ class OperatorSchemas:
                 warning=f"{source.label()} not fetched: the request deadline passed first",
             )
         if cached and result.document is not None:
-            return SchemaResult(source, "cached", result.document)
+            return replace(result, outcome="cached")
         return result
 
     def _ttl_of(self, result: SchemaResult) -> float:
@@ -153,7 +167,13 @@ class OperatorSchemas:
             else:
                 answer = await fetch_tool_record(client, source.ids[0], source.ids[1], caller)
         except ResolverError as exc:
-            log.warning("operator_schema.failed", **source.debug(), error=exc.message)
+            # Service and status only: an upstream's 4xx message may quote the caller's token.
+            log.warning(
+                "operator_schema.failed",
+                **source.debug(),
+                code=exc.code,
+                upstream_status=getattr(exc, "upstream_status", None),
+            )
             return SchemaResult(
                 source, "failed", warning=f"{source.label()} not fetched: {exc.message}"
             )
@@ -161,8 +181,14 @@ class OperatorSchemas:
         problem = "it has no parameters or request body"
         if document is not None:
             try:
-                if input_schemas(document):
-                    return SchemaResult(source, "fetched", document)
+                # Off the event loop: a document's $refs can take a fraction of a second.
+                inputs = (
+                    await self._offload.run(input_schemas, document)
+                    if self._offload is not None
+                    else input_schemas(document)
+                )
+                if inputs:
+                    return SchemaResult(source, "fetched", document, inputs=inputs)
             except SchemaConversionError as exc:
                 problem = exc.message
         log.warning("operator_schema.unusable", **source.debug(), problem=problem)
@@ -185,6 +211,24 @@ def schema_source_of(data_source: Mapping[str, Any] | None) -> SchemaSource | No
         return SchemaSource("tool", (box_id, tool_id))
     operator_id = _id(data_source.get("id"))
     return None if operator_id is None else SchemaSource("operator", (operator_id,))
+
+
+def unusable_source(data_source: Mapping[str, Any] | None) -> SchemaResult | None:
+    """A result saying why a `data_source` that names ids names none usable (`.`, `..`, blank,
+    not printable), or None when it names no id at all."""
+    if not data_source:
+        return None
+    for key in ("id", "box_id", "tool_id"):
+        value = data_source.get(key)
+        if value is not None and _id(value) is None:
+            shown = clip_repr(value, 40)
+            return SchemaResult(
+                SchemaSource("operator", (str(value)[:40],)),
+                "unusable",
+                warning=f"data_source.{key} {shown} is not a usable id; resolved without its "
+                "schema",
+            )
+    return None
 
 
 def operator_id_of(data_source: Mapping[str, Any] | None) -> str | None:

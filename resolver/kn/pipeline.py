@@ -21,20 +21,34 @@ from typing import Any
 import structlog
 from pydantic import ValidationError
 
+from resolver.core.clip import clip_repr
 from resolver.core.errors import ResolverError, invalid_request
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import KnResolveRequest, KnResolveResponse
-from resolver.kn.operator_schemas import OperatorSchemas, SchemaResult, schema_source_of
+from resolver.kn.operator_schemas import (
+    OperatorSchemas,
+    SchemaResult,
+    schema_source_of,
+    unusable_source,
+)
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.asks import Language
 from resolver.params.models import LogicPropertyDef, ResolveRequest
 from resolver.params.service import ParamsService
 from resolver.params.sources import PropertySource
 from resolver.upstreams.bkn_backend import ObjectType
-from resolver.upstreams.client import ONTOLOGY_QUERY, OPERATOR_INTEGRATION, CallerHeaders, Upstreams
+from resolver.upstreams.client import (
+    ONTOLOGY_QUERY,
+    OPERATOR_INTEGRATION,
+    CallerHeaders,
+    UpstreamClient,
+    Upstreams,
+)
 from resolver.upstreams.ontology_query import query_values
 
 log = structlog.get_logger("resolver.kn")
+
+_OBJECT_TYPE = "an object type"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +103,7 @@ class Pipeline:
         )
         values = self.upstreams.get(ONTOLOGY_QUERY)
         object_type = visible.object_type
+        _refuse_unreadable(visible.definitions, object_type, request.properties)
         definitions = pick_properties(visible.definitions, object_type, request.properties)
         schemas = await self._operator_schemas(definitions, caller, timings)
         with _timed(timings, "resolve"):
@@ -118,6 +133,15 @@ class Pipeline:
                     "debug": _debug(resolved.debug, request, object_type, schemas, timings),
                 }
             raise
+        value_warnings = check_values(datas, request.unique_identities)
+        if value_warnings:
+            log.warning(
+                "kn.values_suspect",
+                service=values.service,
+                kn_id=request.kn_id,
+                ot_id=request.ot_id,
+                problems=value_warnings,
+            )
         log.info(
             "kn.resolved",
             kn_id=request.kn_id,
@@ -130,6 +154,7 @@ class Pipeline:
         debug = None
         if request.options.return_debug:
             debug = _debug(resolved.debug, request, object_type, schemas, timings)
+            debug["warnings"] = [*debug["warnings"], *value_warnings]
         return PipelineResult(
             datas,
             dynamic_params,
@@ -144,10 +169,47 @@ class Pipeline:
         caller: CallerHeaders,
         timings: dict[str, float],
     ) -> dict[str, SchemaResult]:
-        if not any(schema_source_of(d.data_source) for d in definitions if d.type == "operator"):
+        if not any(
+            schema_source_of(d.data_source) or unusable_source(d.data_source)
+            for d in definitions
+            if d.type == "operator"
+        ):
             return {}
         with _timed(timings, OPERATOR_INTEGRATION):
             return await self.schemas.of_properties(definitions, caller)
+
+
+def _refuse_unreadable(
+    definitions: UpstreamClient, object_type: ObjectType, names: list[str]
+) -> None:
+    """A requested property whose parameters bkn-backend sent unreadable is its fault (502):
+    telling the caller that the name does not exist would be wrong."""
+    broken = [name for name in names if name in object_type.unreadable]
+    if broken:
+        raise definitions.unreadable(
+            _OBJECT_TYPE,
+            f"logic property {clip_repr(broken[0])} has parameters resolver cannot read "
+            "(not a list of objects), so it cannot be resolved",
+        )
+
+
+def check_values(datas: list[Any], identities: list[dict[str, Any]] | None) -> list[str]:
+    """What is wrong with ontology-query's values, for `debug.warnings` and the log."""
+    problems = []
+    bad = [index for index, entry in enumerate(datas) if not isinstance(entry, dict)]
+    if bad:
+        problems.append(
+            f"ontology-query sent {len(bad)} value entr{'y' if len(bad) == 1 else 'ies'} that "
+            f"{'is' if len(bad) == 1 else 'are'} not an object (null or another type) at "
+            f"datas[{', '.join(str(i) for i in bad[:5])}{', …' if len(bad) > 5 else ''}]"
+        )
+    expected = len(identities or [])
+    if expected and len(datas) != expected:
+        problems.append(
+            f"ontology-query sent {len(datas)} value entries for {expected} identities: "
+            "they cannot be matched by position"
+        )
+    return problems
 
 
 def _params_request(
@@ -183,7 +245,11 @@ def _debug(
     timings: dict[str, float],
 ) -> dict[str, Any]:
     debug = dict(params_debug or {})
-    warnings = [*debug.get("warnings", []), *(r.warning for r in schemas.values() if r.warning)]
+    warnings = [
+        *debug.get("warnings", []),
+        *object_type.warnings,
+        *(r.warning for r in schemas.values() if r.warning),
+    ]
     if request.llm_model:
         warnings.append(
             f"llm_model {request.llm_model[:64]!r} is ignored: this deployment chooses the model"

@@ -76,10 +76,16 @@ def request_key(model: str, body: dict[str, Any]) -> str:
 class SingleFlight:
     """Identical calls in flight share one: the first starts it as a task of its own, the
     rest wait on it. A caller that leaves (its request cancelled) does not cancel the call
-    for the others; when every caller has left, the call is cancelled."""
+    for the others; when every caller has left, the call is cancelled.
+
+    The shared call runs under its first caller's deadline. A later caller with more time
+    left does not inherit that deadline: when the shared call ends in one of the `expired`
+    errors (it ran out of its owner's time) or is cancelled without this caller being
+    cancelled, this caller makes its own call, within its own deadline.
+    """
 
     def __init__(self) -> None:
-        self._calls: dict[str, tuple[asyncio.Task[Any], list[int]]] = {}
+        self._calls: dict[str, _Flight] = {}
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -87,30 +93,69 @@ class SingleFlight:
     def __contains__(self, key: object) -> bool:
         return key in self._calls
 
-    async def run(self, key: str, call: Callable[[], Awaitable[T]]) -> tuple[T, bool]:
-        """`(result, shared)`: `shared` when another caller had already started the call."""
-        entry = self._calls.get(key)
-        shared = entry is not None
-        if entry is None:
-            task: asyncio.Task[Any] = asyncio.ensure_future(call())
-            entry = (task, [0])
-            self._calls[key] = entry
-            task.add_done_callback(lambda _: self._done(key, task))
-        task, waiters = entry
-        waiters[0] += 1
-        try:
-            result: T = await asyncio.shield(task)
-        except asyncio.CancelledError:
-            waiters[0] -= 1
-            if waiters[0] == 0 and not task.done():
-                task.cancel()
-            raise
-        waiters[0] -= 1
-        return result, shared
+    async def run(
+        self,
+        key: str,
+        call: Callable[[], Awaitable[T]],
+        *,
+        deadline: float = float("inf"),
+        expired: tuple[type[BaseException], ...] = (),
+    ) -> tuple[T, bool]:
+        """`(result, shared)`: `shared` when another caller had already started the call.
 
-    def _done(self, key: str, task: asyncio.Task[Any]) -> None:
-        if self._calls.get(key, (None,))[0] is task:
+        `deadline` is this caller's (`time.monotonic()`), which its call runs under.
+        """
+        flight = self._calls.get(key)
+        if flight is None:
+            return await self._wait(self._start(key, call, deadline)), False
+        try:
+            return await self._wait(flight), True
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not flight.task.cancelled() or (task is not None and task.cancelling()):
+                raise  # this caller was cancelled, not only the call it joined
+        except expired:
+            if flight.deadline >= deadline:
+                raise  # the owner had as much time as this caller: no better luck alone
+        # Its own call, shared with whoever joins it from now on.
+        return await self._wait(self._start(key, call, deadline)), False
+
+    def _start(self, key: str, call: Callable[[], Awaitable[Any]], deadline: float) -> _Flight:
+        task: asyncio.Task[Any] = asyncio.ensure_future(call())
+        flight = _Flight(task, deadline)
+        self._calls[key] = flight
+        task.add_done_callback(lambda _: self._done(key, flight))
+        return flight
+
+    async def _wait(self, flight: _Flight) -> Any:
+        flight.waiters += 1
+        try:
+            result = await asyncio.shield(flight.task)
+        except asyncio.CancelledError:
+            flight.waiters -= 1
+            if flight.waiters == 0 and not flight.task.done():
+                flight.task.cancel()
+            raise
+        except BaseException:
+            flight.waiters -= 1
+            raise
+        flight.waiters -= 1
+        return result
+
+    def _done(self, key: str, flight: _Flight) -> None:
+        if self._calls.get(key) is flight:
             del self._calls[key]
         # A failure whose callers all left is not "never retrieved".
-        if not task.cancelled():
-            task.exception()
+        if not flight.task.cancelled():
+            flight.task.exception()
+
+
+class _Flight:
+    """One shared call: its task, its owner's deadline and how many callers wait on it."""
+
+    __slots__ = ("deadline", "task", "waiters")
+
+    def __init__(self, task: asyncio.Task[Any], deadline: float) -> None:
+        self.task = task
+        self.deadline = deadline
+        self.waiters = 0

@@ -20,7 +20,7 @@ import orjson
 import structlog
 
 from resolver.core import tracing
-from resolver.core.errors import LLMError, Overloaded
+from resolver.core.errors import LLMError, LLMTimeout, Overloaded
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.settings import Settings
 from resolver.llm.cache import CacheBackend, LruBackend, SingleFlight, request_key
@@ -154,23 +154,46 @@ class LLMClient:
         if self._cache is None:
             return await self._call(body, deadline, purpose)
         key = request_key(self.primary.model, body)
-        cached = await self._cache.get(key)
-        if cached is not None:
-            completion = from_cache(cached, key)
+        completion = await self._cached(key)
+        if completion is not None:
             self._report_cache("hit")
+            # Labels from configuration, never from the cached value: a value written by
+            # anyone with access to Redis must not mint new metric series.
+            endpoint = self._endpoint_named(completion.endpoint)
             self._report_call(
-                completion.endpoint,
-                completion.model or self.primary.model,
+                endpoint.name,
+                endpoint.model,
                 outcome="cached",
                 purpose=purpose,
                 completion=completion,
             )
             return completion
         self._report_cache("shared" if key in self._flights else "miss")
-        completion, shared = await self._flights.run(
-            key, lambda: self._call_and_store(key, body, deadline, purpose)
+        fresh, shared = await self._flights.run(
+            key,
+            lambda: self._call_and_store(key, body, deadline, purpose),
+            deadline=deadline,
+            expired=(LLMTimeout,),
         )
-        return replace(completion, cached=shared) if shared else completion
+        return replace(fresh, cached=shared) if shared else fresh
+
+    async def _cached(self, key: str) -> Completion | None:
+        """The cached completion of `key`; a value that cannot be read is a miss, deleted."""
+        assert self._cache is not None  # noqa: S101 - only called with a cache
+        raw = await self._cache.get(key)
+        if raw is None:
+            return None
+        completion = from_cache(raw, key, max_content_bytes=self._settings.llm_max_response_bytes)
+        if completion is None:
+            log.warning("llm.cache_unreadable", key=key[:16], size=len(raw))
+            await self._cache.delete(key)
+        return completion
+
+    def _endpoint_named(self, name: str) -> Endpoint:
+        """The configured endpoint a cached answer names (the primary unless the fallback)."""
+        if name == "fallback" and self.fallback is not None:
+            return self.fallback
+        return self.primary
 
     async def forget(self, completion: Completion) -> None:
         """Drop an answer the rules rejected, so the next identical request asks again."""

@@ -12,6 +12,14 @@ Message = dict[str, str]
 Purpose = Literal["first", "repair"]
 
 USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+ENDPOINTS = ("primary", "fallback")
+
+CACHE_FORMAT = 2
+"""The version of what `to_cache` writes; part of every shared cache key, so that a service
+writing another format (a rolling upgrade) never reads this one's values, nor they its."""
+
+# What a cached value holds besides the answer's text: usage, names, JSON punctuation.
+_CACHE_OVERHEAD_BYTES = 4096
 
 
 class BadOutput(Exception):
@@ -45,17 +53,43 @@ class Completion:
         )
 
 
-def from_cache(raw: bytes, key: str) -> Completion:
-    """A completion the cache kept under `key`: no attempts, no latency."""
-    data = orjson.loads(raw)
+def cache_value_limit(settings: Any) -> int:
+    """The largest cached value this service writes: an answer's limit plus its wrapping."""
+    return int(settings.llm_max_response_bytes) + _CACHE_OVERHEAD_BYTES
+
+
+def from_cache(raw: bytes, key: str, *, max_content_bytes: int) -> Completion | None:
+    """A completion the cache kept under `key` (no attempts, no latency); None when the value
+    is not one `to_cache` could have written: not JSON, ill-typed, or an answer larger than
+    `max_content_bytes` (the shared store is written by others too)."""
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    content, usage = data.get("content"), data.get("usage")
+    finish_reason, model, endpoint = (
+        data.get("finish_reason"),
+        data.get("model"),
+        data.get("endpoint"),
+    )
+    if not (
+        (content is None or (isinstance(content, str) and len(content) <= max_content_bytes))
+        and (usage is None or read_usage(usage) == usage)
+        and (finish_reason is None or isinstance(finish_reason, str))
+        and (model is None or isinstance(model, str))
+        and (endpoint is None or endpoint in ENDPOINTS)
+    ):
+        return None
     return Completion(
-        content=data.get("content"),
+        content=content,
         attempts=0,
         latency_ms=0.0,
-        usage=data.get("usage"),
-        finish_reason=data.get("finish_reason"),
-        model=data.get("model"),
-        endpoint=data.get("endpoint") or "primary",
+        usage=usage,
+        finish_reason=finish_reason,
+        model=model,
+        endpoint=endpoint or "primary",
         cached=True,
         key=key,
     )

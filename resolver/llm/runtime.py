@@ -11,6 +11,7 @@ from resolver.core.metrics import Metrics
 from resolver.core.redis import RedisLink, open_redis
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
+from resolver.llm.completion import cache_value_limit
 from resolver.llm.limiter import CallLimiter, LLMLimiter
 from resolver.llm.probe import LLMProbe
 from resolver.llm.shared_cache import RedisCacheBackend
@@ -38,7 +39,11 @@ async def open_llm(
         open_limiter(settings, link, metrics) as limiter,
     ):
         # With Redis the result cache is the cluster's: a retry on another replica is a hit.
-        cache = RedisCacheBackend(link) if link is not None else None
+        cache = (
+            RedisCacheBackend(link, max_value_bytes=cache_value_limit(settings))
+            if link is not None
+            else None
+        )
         client = LLMClient(settings, limiter, metrics, lifecycle, cache)
         if metrics is not None:
             metrics.watch(limiter)

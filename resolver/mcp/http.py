@@ -119,6 +119,9 @@ class StreamableHttp:
             return _jsonrpc_error(
                 400, "Bad Request: Mcp-Session-Id must be 1 to 256 visible ASCII characters"
             )
+        problem = invalid_message(exchange.body)
+        if problem is not None:
+            return _jsonrpc_error(400, f"Invalid Request: {problem}")
         status, headers, body = await call_asgi(
             self._manager.handle_request, _scope(exchange), exchange.body
         )
@@ -126,6 +129,36 @@ class StreamableHttp:
             headers = [(k, v) for k, v in headers if k.lower() != SESSION_HEADER]
             headers.append((SESSION_HEADER, new_session_id()))
         return Answer(status, headers, body)
+
+
+def invalid_message(body: bytes) -> str | None:
+    """Why a JSON body is not one JSON-RPC message this endpoint answers, or None.
+
+    The SDK answered a request whose id is a float, a boolean, an object or null with 202 and
+    nothing (as if a notification), and a batch with -32602 and pydantic's text; both are
+    -32600 Invalid Request here, in one line. A body that is not JSON is the SDK's to refuse
+    (-32700 Parse error).
+    """
+    try:
+        message = loads(body)
+    except ValueError:
+        return None
+    if isinstance(message, list):
+        return "batches are not supported; send one JSON-RPC message per request"
+    if not isinstance(message, dict):
+        return "a JSON-RPC message is a JSON object"
+    return _invalid_fields(message)
+
+
+def _invalid_fields(message: dict[str, Any]) -> str | None:
+    if message.get("jsonrpc") != "2.0":
+        return 'jsonrpc must be "2.0"'
+    if "method" in message and not isinstance(message["method"], str):
+        return "method must be a string"
+    request_id = message.get("id", 0)
+    if isinstance(request_id, bool) or not isinstance(request_id, str | int):
+        return "id must be a string or an integer"
+    return None
 
 
 def new_session_id() -> str:

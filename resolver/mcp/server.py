@@ -126,7 +126,12 @@ async def run_call(
             result = results.failure(failure)
         else:
             outcome = "ok"
-            result = results.success(body, fmt)
+            # TOON is pure CPU work (bounded, but up to a fraction of a second): off the loop.
+            result = (
+                await services.offload.run(results.success, body, fmt)
+                if fmt == "toon"
+                else results.success(body, fmt)
+            )
         elapsed = time.perf_counter() - started
         metrics.observe_mcp_call(tool.name, outcome, elapsed)
         log.info(

@@ -7,6 +7,7 @@ the code stage reads for time like the query, and which beat the query (SPEC §3
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,8 +41,11 @@ _ANY_PAIR = re.compile(r"(?<![^\s=：:])([^\s=：:]++)\s*+[=：]\s*(.*)$")
 _ARRAY_SEPARATOR = re.compile(r"[,、]")
 _TRUE = frozenset({"true", "1", "是", "yes"})
 _FALSE = frozenset({"false", "0", "否", "no"})
-_INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(?:\d++(?:\.\d*+)?|\.\d++)(?:[eE][+-]?\d++)?")
+# ASCII digits only: `\d` also reads ٠.٣ and ０.３, which no caller means as a number here.
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]++(?:\.[0-9]*+)?|\.[0-9]++)(?:[eE][+-]?[0-9]++)?")
+# Python refuses to read longer integers (and says to call sys.set_int_max_str_digits()).
+_MAX_DIGITS = 4300
 
 
 # Keys whose values are read for time like the query (SPEC §3), compared lower-cased.
@@ -197,13 +201,18 @@ _FAILED = object()
 
 
 def _coerce_integer(text: str) -> Any:
-    return int(text) if _INTEGER.fullmatch(text) else _FAILED
+    if not _INTEGER.fullmatch(text) or len(text.lstrip("+-")) > _MAX_DIGITS:
+        return _FAILED
+    return int(text)
 
 
 def _coerce_number(text: str) -> Any:
     if _INTEGER.fullmatch(text):
-        return int(text)
-    return float(text) if _NUMBER.fullmatch(text) else _FAILED
+        return _coerce_integer(text)
+    if not _NUMBER.fullmatch(text) or len(text) > _MAX_DIGITS:
+        return _FAILED
+    value = float(text)
+    return value if math.isfinite(value) else _FAILED  # 1e999 is no number JSON can carry
 
 
 def _coerce_boolean(text: str) -> Any:

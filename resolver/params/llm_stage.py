@@ -10,6 +10,7 @@ from typing import Any
 from resolver.core.clip import clip
 from resolver.core.errors import LLMError, LLMOutputInvalid
 from resolver.llm.answers import read_answer
+from resolver.llm.budget import RequestBudget
 from resolver.llm.client import LLMClient
 from resolver.llm.completion import Message
 from resolver.llm.prompts import Prompts, repair_message, user_message
@@ -23,6 +24,12 @@ from rules.spec import METRIC_TIME_PARAMS
 from rules.violation import Violation
 
 _LISTED_VIOLATIONS = 20
+# What a repair prompt repeats of the answer it corrects: enough to show the mistake; a model
+# (or a poisoned cache) answering megabytes must not have them sent back on every round.
+_ECHOED_ANSWER_CHARS = 4000
+# Identities a prompt lists: the model needs an example of what the request is about, not a
+# list of thousands repeated in every prompt.
+_PROMPT_IDENTITIES = 3
 
 
 async def resolve_with_llm(
@@ -33,11 +40,13 @@ async def resolve_with_llm(
     deadline: float,
     *,
     foreign_keys: frozenset[str] = frozenset(),
+    budget: RequestBudget | None = None,
 ) -> PropertyState:
     """Stage 3: ask the LLM for the open params, re-asking with violations up to the limit.
 
     `foreign_keys` are inputs of the request's other properties only: context pairs naming
     them are values for those properties, and are left out of this prompt (and its cache key).
+    `budget` is the request's: every call spends from it (`LLMBudgetExceeded` past it).
     """
     generate = state.open_params()
     messages: list[Message] = [
@@ -48,6 +57,8 @@ async def resolve_with_llm(
     response_format = _response_format(state, frame, generate)
     try:
         for round_no in range(frame.max_repair_rounds + 1):
+            if budget is not None:
+                budget.spend(messages)
             completion = await llm.complete(
                 messages,
                 deadline=deadline,
@@ -77,12 +88,20 @@ async def resolve_with_llm(
             ]
             messages = [
                 *messages,
-                {"role": "assistant", "content": completion.content or ""},
+                {"role": "assistant", "content": _echoed(completion.content)},
                 {"role": "user", "content": repair_message(prompts, state.name, generate, wanted)},
             ]
     except LLMError as exc:
         state.fail(exc)
     return state
+
+
+def _echoed(content: str | None) -> str:
+    """The previous answer as a repair round repeats it: at most `_ECHOED_ANSWER_CHARS`."""
+    text = content or ""
+    if len(text) <= _ECHOED_ANSWER_CHARS:
+        return text
+    return f"{text[:_ECHOED_ANSWER_CHARS]}…[cut, {len(text)} chars]"
 
 
 def _take_answer(
@@ -138,7 +157,7 @@ def _task(
         },
         "query": frame.query,
         "additional_context": _context_text(frame, foreign_keys),
-        "unique_identities": frame.identities,
+        **_identities(frame.identities),
         **_clock(state, frame, generate),
         "timezone": frame.tz.key,
         "fixed": state.ordered_values(),
@@ -148,6 +167,16 @@ def _task(
     if schemas:
         task["schema"] = schemas
     return task
+
+
+def _identities(identities: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The first few identities, and how many there are when that is more."""
+    if identities is None:
+        return {"unique_identities": None}
+    shown: dict[str, Any] = {"unique_identities": identities[:_PROMPT_IDENTITIES]}
+    if len(identities) > _PROMPT_IDENTITIES:
+        shown["unique_identities_total"] = len(identities)
+    return shown
 
 
 def _clock(state: PropertyState, frame: Frame, generate: list[str]) -> dict[str, str]:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 import structlog
 
+from resolver.core.cache import TtlCache
 from resolver.core.clip import clip
 from resolver.core.deadline import Deadline
 from resolver.core.errors import (
@@ -26,7 +30,9 @@ from resolver.core.errors import (
 )
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
+from resolver.core.offload import Offload
 from resolver.core.settings import Settings
+from resolver.llm.budget import RequestBudget
 from resolver.llm.client import LLMClient
 from resolver.llm.probe import LLMProbe
 from resolver.llm.prompts import Prompts, load_prompts
@@ -46,6 +52,12 @@ log = structlog.get_logger("resolver.params")
 
 _SHOWN_PROBLEMS = 5
 _LISTED_PROBLEMS = 50
+# Converted operator documents, by digest: the pipeline sends the same few documents with
+# every request (and each caller account), so each is converted once, not once a request.
+_CONVERTED_ENTRIES = 256
+_CONVERTED_TTL_S = 3600.0
+
+InputSchemas = dict[str, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +81,18 @@ class Resolved:
 class ParamsService:
     """Resolves the `dynamic_params` of one request's logic properties; holds no request state."""
 
-    def __init__(self, settings: Settings, prompts: Prompts, llm: LLMClient | None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        prompts: Prompts,
+        llm: LLMClient | None,
+        offload: Offload | None = None,
+    ) -> None:
         self.settings = settings
         self.prompts = prompts
         self.llm = llm
+        self._offload = offload
+        self._converted: TtlCache[str, InputSchemas] = TtlCache(max_entries=_CONVERTED_ENTRIES)
 
     @property
     def mode(self) -> str:
@@ -98,7 +118,8 @@ class ParamsService:
         frame = frame_of(request, self.settings)
         if language is not None:
             frame = dataclasses.replace(frame, language=language)
-        states = [PropertyState.of(d, _schemas(request, d.name)) for d in request.logic_properties]
+        schemas = await self._operator_inputs(request)
+        states = [PropertyState.of(d, schemas.get(d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
         for state in states:
             apply_time_rules(state, frame)
@@ -112,6 +133,29 @@ class ParamsService:
             resolved,
             sources={s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
         )
+
+    async def _operator_inputs(self, request: ResolveRequest) -> dict[str, InputSchemas]:
+        """Each operator document's per-input schemas, by property name: converted off the
+        event loop (a document's `$ref`s can take a fraction of a second to inline), once per
+        distinct document."""
+        documents = request.operator_schemas or {}
+        names = {d.name for d in request.logic_properties}
+        out: dict[str, InputSchemas] = {}
+        for name, document in documents.items():
+            if name in names and document:
+                out[name] = await self._converted_inputs(name, document)
+        return out
+
+    async def _converted_inputs(self, name: str, document: dict[str, Any]) -> InputSchemas:
+        digest = _digest(document)
+
+        async def convert() -> InputSchemas:
+            if self._offload is None:
+                return _schemas(name, document)
+            return await self._offload.run(_schemas, name, document)
+
+        converted, _ = await self._converted.get(digest, convert, lambda _: _CONVERTED_TTL_S)
+        return converted
 
     async def _settle_the_rest(
         self,
@@ -159,13 +203,17 @@ class ParamsService:
         limit = request.options.max_concurrency or self.settings.max_concurrency
 
         inputs = {d.name: {p.name for p in d.inputs()} for d in request.logic_properties}
+        budget = RequestBudget(
+            max_calls=self.settings.llm_max_calls_per_request,
+            max_prompt_bytes=self.settings.llm_max_prompt_bytes_per_request,
+        )
 
         async def worker(state: PropertyState) -> PropertyState:
             # Context pairs that only other properties take are left out of this prompt.
             others = set().union(*(v for k, v in inputs.items() if k != state.name))
             foreign = frozenset(others - inputs[state.name])
             return await resolve_with_llm(
-                state, frame, llm, self.prompts, deadline.at, foreign_keys=foreign
+                state, frame, llm, self.prompts, deadline.at, foreign_keys=foreign, budget=budget
             )
 
         try:
@@ -182,10 +230,16 @@ class ParamsService:
             ) from exc
 
 
-def _schemas(request: ResolveRequest, name: str) -> dict[str, dict[str, Any]] | None:
-    document = (request.operator_schemas or {}).get(name)
-    if not document:
-        return None
+def _digest(document: dict[str, Any]) -> str:
+    """A document's identity, whatever its key order; integers of any size exact."""
+    try:
+        canonical = orjson.dumps(document, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer beyond 64 bits: the standard library writes it exactly
+        canonical = json.dumps(document, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(canonical).hexdigest()
+
+
+def _schemas(name: str, document: dict[str, Any]) -> InputSchemas:
     try:
         return input_schemas(document)
     except SchemaConversionError as exc:
@@ -295,13 +349,14 @@ async def open_params_service(
     prompts_dir: Path | None = None,
     metrics: Metrics | None = None,
     lifecycle: Lifecycle | None = None,
+    offload: Offload | None = None,
 ) -> AsyncIterator[tuple[ParamsService, LLMProbe | None]]:
     """The service with its prompts and LLM resources, and the LLM probe; closed on exit."""
     prompts = load_prompts(prompts_dir)
     async with open_llm(settings, metrics, lifecycle) as runtime:
         if runtime is None:
             log.info("resolver.started", mode="rules-only", prompts=str(prompts.directory))
-            yield ParamsService(settings, prompts, None), None
+            yield ParamsService(settings, prompts, None, offload), None
             return
         log.info(
             "resolver.started",
@@ -313,4 +368,4 @@ async def open_params_service(
             llm_max_inflight=settings.llm_max_inflight,
             llm_qps=settings.llm_qps,
         )
-        yield ParamsService(settings, prompts, runtime.client), runtime.probe
+        yield ParamsService(settings, prompts, runtime.client, offload), runtime.probe

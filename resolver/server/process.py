@@ -31,7 +31,9 @@ from resolver.core.lifecycle import Lifecycle
 from resolver.core.loops import uvloop_factory
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.server.bad_http import ShapedErrors
 from resolver.server.guard import ConnectionGuard
+from resolver.server.heartbeat import Heartbeats
 from resolver.web.app import create_app
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY
 
@@ -45,6 +47,8 @@ _CLEANUP_S = 0.5
 KEEPALIVE_S = 75.0
 # How often a worker checks that its supervisor is still alive.
 _PARENT_CHECK_S = 1.0
+# What each connection's protocol is made with (aiohttp's AppRunner passes the same on).
+_CONNECTION_OPTIONS = {"access_log": None, "keepalive_timeout": KEEPALIVE_S}
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop:
@@ -63,14 +67,22 @@ def run_process(
     worker: int | None = None,
     supervisor: int | None = None,
     metrics_dir: Path | None = None,
+    heartbeats: Heartbeats | None = None,
 ) -> int:
     """Serve on `sockets` until SIGTERM/SIGINT (or the supervisor's death); the exit code.
 
-    `metrics_dir`: a worker's, where every worker's metrics live (`core/metrics.py`)."""
+    `metrics_dir`: a worker's, where every worker's metrics live (`core/metrics.py`);
+    `heartbeats`: a worker's, where its loop proves it runs (`server/heartbeat.py`)."""
     loop = event_loop(settings.event_loop)
     asyncio.set_event_loop(loop)
     serving = _Serving(
-        settings, sockets, max_connections, worker, supervisor, metrics_dir=metrics_dir
+        settings,
+        sockets,
+        max_connections,
+        worker,
+        supervisor,
+        metrics_dir=metrics_dir,
+        heartbeats=heartbeats,
     )
     try:
         return loop.run_until_complete(serving.run())
@@ -89,9 +101,11 @@ class _Serving:
         supervisor: int | None,
         *,
         metrics_dir: Path | None,
+        heartbeats: Heartbeats | None = None,
     ) -> None:
         self._settings = settings
         self._metrics_dir = metrics_dir
+        self._heartbeats = heartbeats
         self._sockets = sockets
         self._max_connections = max_connections
         self._worker = worker
@@ -107,16 +121,19 @@ class _Serving:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
+        beating = None
+        if self._heartbeats is not None and self._worker is not None:
+            every_s = beat_interval(self._settings.worker_heartbeat_timeout_s)
+            beating = loop.create_task(self._heartbeats.keep_beating(self._worker, every_s))
         # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
         # (create_app only wires what is installed).
         tracing.install_from_environment()
         app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
         runner = web.AppRunner(
             app,
-            access_log=None,
             handler_cancellation=True,
             shutdown_timeout=_CLEANUP_S,
-            keepalive_timeout=KEEPALIVE_S,
+            **_CONNECTION_OPTIONS,  # type: ignore[arg-type]
         )
         await runner.setup()
         # The ~100k objects of the imported libraries live as long as the process: keep them
@@ -124,8 +141,14 @@ class _Serving:
         gc.collect()
         gc.freeze()
         assert runner.server is not None  # noqa: S101 - set by setup()
+        server = runner.server
+
+        def connection() -> ShapedErrors:
+            # aiohttp's protocol, answering unparsable HTTP in the SPEC's shape.
+            return ShapedErrors(server, loop=loop, **_CONNECTION_OPTIONS)  # type: ignore[arg-type]
+
         guard = ConnectionGuard(
-            runner.server,
+            connection,
             max_connections=self._max_connections,
             header_timeout_s=self._settings.header_timeout_s,
             metrics=app[METRICS_KEY],
@@ -142,6 +165,8 @@ class _Serving:
         if watch is not None:
             watch.cancel()
         await self._shut_down(runner, servers, guard)
+        if beating is not None:
+            beating.cancel()
         return 0
 
     async def _shut_down(
@@ -199,6 +224,11 @@ async def _until_idle(lifecycle: Lifecycle, deadline: float) -> None:
     # Polled (only while shutting down), so that the request path need not signal an event.
     while lifecycle.in_flight and loop.time() < deadline:  # noqa: ASYNC110
         await asyncio.sleep(min(0.02, max(0.0, deadline - loop.time())))
+
+
+def beat_interval(timeout_s: float) -> float:
+    """How often a worker beats: a quarter of the timeout, at most once a second."""
+    return min(1.0, max(0.05, timeout_s / 4)) if timeout_s > 0 else 1.0
 
 
 def _address(sock: socket.socket) -> str:

@@ -6,6 +6,12 @@ them, and forks the workers. It keeps its copies of the sockets: a worker that d
 socket open, the connections queued on it wait, and the worker forked in its place (logged;
 restarts back off while a worker keeps dying young) serves them.
 
+Each worker's event loop beats into a shared page (`server/heartbeat.py`); a worker silent for
+`RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S` (stopped, or its loop stuck) is killed (SIGKILL), logged
+(`resolver.worker_unresponsive`), counted (`resolver_worker_restarts_total{reason}`) and forked
+anew like a worker that died — never while the supervisor stops, when slow workers are the
+drain's to cut. A new worker has `_START_GRACE_S` more for its first beat.
+
 SIGTERM or SIGINT is passed to every worker, which drains as a single process does
 (`server/process.py`); the supervisor closes its copies of the sockets when the drain time is
 over, so that new connections are refused, and waits for the workers until the grace period
@@ -21,6 +27,7 @@ next supervisor on the host (the directory is named after its supervisor's pid).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -34,8 +41,9 @@ from pathlib import Path
 import structlog
 
 from resolver.core.logs import flush_logs
-from resolver.core.metrics import use_multiprocess, worker_gone
+from resolver.core.metrics import count_worker_restart, use_multiprocess, worker_gone
 from resolver.core.settings import Settings
+from resolver.server.heartbeat import Heartbeats
 from resolver.server.process import run_process
 
 log = structlog.get_logger("resolver.server")
@@ -47,6 +55,10 @@ _FIRST_BACKOFF_S = 0.5
 _MAX_BACKOFF_S = 10.0
 # Beyond the grace period, the time a worker gets to close its resources and exit.
 _EXIT_MARGIN_S = 1.5
+# What a new worker has on top of the heartbeat timeout to start (imports, the app) and beat.
+_START_GRACE_S = 10.0
+# How often the supervisor wakes to read the heartbeats (at most).
+_WATCH_EVERY_S = 0.5
 # `<tmp>/resolver-metrics-<supervisor pid>-<random>`: one directory of worker metrics per run.
 METRICS_DIR_PREFIX = "resolver-metrics-"
 
@@ -58,6 +70,7 @@ class _Worker:
     started: float = 0.0
     restart_at: float | None = None
     backoff_s: float = 0.0
+    killed_for: str | None = None  # why the supervisor killed it (it is then reaped)
 
 
 class Supervisor:
@@ -73,6 +86,8 @@ class Supervisor:
         self._stopping = False
         self._failed_exits = 0
         self._metrics_dir: Path | None = None
+        self._heartbeats = Heartbeats(len(socket_sets))
+        self._heartbeat_timeout_s = settings.worker_heartbeat_timeout_s
 
     def run(self) -> int:
         """Serve until SIGTERM/SIGINT; 0 when every worker exited cleanly."""
@@ -98,6 +113,7 @@ class Supervisor:
                     break
                 self._reap()
                 self._restart_due()
+                self._replace_silent()
             return self._stop()
         finally:
             shutil.rmtree(self._metrics_dir, ignore_errors=True)
@@ -124,6 +140,7 @@ class Supervisor:
                     worker=worker.index,
                     supervisor=os.getppid(),
                     metrics_dir=self._metrics_dir,
+                    heartbeats=self._heartbeats if self._heartbeat_timeout_s > 0 else None,
                 )
             except BaseException:  # a worker must never return into the supervisor's loop
                 log.exception("resolver.worker_crashed", worker=worker.index)
@@ -136,6 +153,9 @@ class Supervisor:
         worker.pid = pid
         worker.started = time.monotonic()
         worker.restart_at = None
+        worker.killed_for = None
+        # Its silence counts from its start, with the start-up grace on top.
+        self._heartbeats.beat(worker.index, at=worker.started + _START_GRACE_S)
 
     def _reap(self) -> None:
         while True:
@@ -157,6 +177,7 @@ class Supervisor:
                     self._failed_exits += 1
                     log.warning("resolver.worker_exit", worker=worker.index, pid=pid, code=code)
                 continue
+            count_worker_restart(worker.killed_for or "died")
             lived = time.monotonic() - worker.started
             worker.backoff_s = (
                 min(max(worker.backoff_s * 2, _FIRST_BACKOFF_S), _MAX_BACKOFF_S)
@@ -174,6 +195,28 @@ class Supervisor:
                 restart_in_s=worker.backoff_s,
             )
 
+    def _replace_silent(self) -> None:
+        """Kill each worker whose loop has been silent too long; `_reap` forks it anew."""
+        if self._heartbeat_timeout_s <= 0 or self._stopping:
+            return
+        now = time.monotonic()
+        for worker in self._workers:
+            if worker.pid is None or worker.killed_for is not None:
+                continue
+            silent_s = now - self._heartbeats.last(worker.index)
+            if silent_s <= self._heartbeat_timeout_s:
+                continue
+            log.error(
+                "resolver.worker_unresponsive",
+                worker=worker.index,
+                pid=worker.pid,
+                silent_s=round(silent_s, 1),
+                timeout_s=self._heartbeat_timeout_s,
+            )
+            worker.killed_for = "unresponsive"
+            with contextlib.suppress(ProcessLookupError):  # already gone: reaped next
+                os.kill(worker.pid, signal.SIGKILL)  # a stopped process dies of it too
+
     def _restart_due(self) -> None:
         now = time.monotonic()
         for worker in self._workers:
@@ -183,7 +226,8 @@ class Supervisor:
 
     def _wait_s(self) -> float:
         due = [w.restart_at for w in self._workers if w.pid is None and w.restart_at is not None]
-        return max(0.0, min(due) - time.monotonic()) if due else 1.0
+        idle = _WATCH_EVERY_S if self._heartbeat_timeout_s > 0 else 1.0
+        return min(idle, max(0.0, min(due) - time.monotonic())) if due else idle
 
     def _alive(self) -> list[_Worker]:
         return [w for w in self._workers if w.pid is not None]

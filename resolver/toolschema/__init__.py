@@ -16,11 +16,20 @@ from resolver.toolschema.naming import function_description, function_name
 from resolver.toolschema.openapi import openapi_parameters
 from resolver.toolschema.refs import RefLookup, document_lookup
 from resolver.toolschema.responses import output_schema
-from resolver.toolschema.schema import MAX_REF_DEPTH, resolve_schema
+from resolver.toolschema.schema import (
+    MAX_CONVERTED_NODES,
+    MAX_INLINED_NODES,
+    MAX_REF_DEPTH,
+    NodeBudget,
+    resolve_schema,
+)
 
 __all__ = [
+    "MAX_CONVERTED_NODES",
+    "MAX_INLINED_NODES",
     "MAX_REF_DEPTH",
     "ArgumentViolation",
+    "NodeBudget",
     "RefLookup",
     "compact",
     "document_lookup",

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from resolver.core.errors import SchemaConversionError
 from resolver.toolschema.refs import RefLookup, document_lookup, escape_token
 from resolver.toolschema.schema import (
+    NodeBudget,
     flatten_variants,
     function_parameters,
     is_object,
@@ -53,12 +54,14 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
     is flattened in; any other body (array, primitive, free-form object) becomes the
     single property `body`, required when the request body is. One name defined in two
     places (e.g. a query parameter and a body property) raises `SchemaConversionError`.
-    An empty spec gives `{"type": "object", "properties": {}}`.
+    An empty spec gives `{"type": "object", "properties": {}}`. Every schema of the spec
+    shares one `NodeBudget` (see `schema.resolve_schema`).
     """
     spec: Mapping[str, Any] = api_spec or {}
     if not isinstance(spec, Mapping):
         raise SchemaConversionError("api_spec must be an object", "#")
     lookup = document_lookup(spec)
+    budget = NodeBudget()
     properties: dict[str, Any] = {}
     origins: dict[str, str] = {}
     required: set[str] = set()
@@ -79,11 +82,11 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
         if location == "header" and name.lower() in _IGNORED_HEADERS:
             continue
         claim(name, location, pointer)
-        properties[name] = _parameter_schema(param, lookup, pointer)
+        properties[name] = _parameter_schema(param, lookup, pointer, budget)
         if location == "path" or param.get("required") is True:
             required.add(name)
 
-    body = _body(spec, lookup)
+    body = _body(spec, lookup, budget)
     if body is not None:
         for name, sub in body.properties.items():
             at = body.pointer if body.wrapped else f"{body.pointer}/properties/{escape_token(name)}"
@@ -99,7 +102,7 @@ def openapi_parameters(api_spec: Mapping[str, Any] | None) -> dict[str, Any]:
 def body_property_names(api_spec: Mapping[str, Any] | None) -> list[str]:
     """The names a flattened request body adds; none for a wrapped (`body`) or absent body."""
     spec: Mapping[str, Any] = api_spec or {}
-    body = _body(spec, document_lookup(spec))
+    body = _body(spec, document_lookup(spec), NodeBudget())
     return [] if body is None or body.wrapped else list(body.properties)
 
 
@@ -112,8 +115,8 @@ class _Body(NamedTuple):
     wrapped: bool
 
 
-def _body(spec: Mapping[str, Any], lookup: RefLookup) -> _Body | None:
-    found = _request_body(spec, lookup)
+def _body(spec: Mapping[str, Any], lookup: RefLookup, budget: NodeBudget) -> _Body | None:
+    found = _request_body(spec, lookup, budget)
     if found is None:
         return None
     schema, body_required, pointer = found
@@ -159,7 +162,9 @@ def _location(param: Mapping[str, Any], pointer: str) -> str:
     return location or "query"
 
 
-def _parameter_schema(param: Mapping[str, Any], lookup: RefLookup, pointer: str) -> dict[str, Any]:
+def _parameter_schema(
+    param: Mapping[str, Any], lookup: RefLookup, pointer: str, budget: NodeBudget
+) -> dict[str, Any]:
     if "schema" in param:
         raw, at = param["schema"], f"{pointer}/schema"
     elif isinstance(param.get("content"), Mapping) and param["content"]:
@@ -169,7 +174,7 @@ def _parameter_schema(param: Mapping[str, Any], lookup: RefLookup, pointer: str)
     else:
         raw = {key: value for key, value in param.items() if key not in _PARAMETER_FIELDS}
         at = pointer
-    schema = resolve_schema(raw or {"type": "string"}, lookup, pointer=at)
+    schema = resolve_schema(raw or {"type": "string"}, lookup, pointer=at, budget=budget)
     description = param.get("description")
     if isinstance(description, str) and description:
         schema["description"] = description
@@ -177,7 +182,7 @@ def _parameter_schema(param: Mapping[str, Any], lookup: RefLookup, pointer: str)
 
 
 def _request_body(
-    spec: Mapping[str, Any], lookup: RefLookup
+    spec: Mapping[str, Any], lookup: RefLookup, budget: NodeBudget
 ) -> tuple[dict[str, Any], bool, str] | None:
     """The resolved body schema, whether the body is required, and the schema's pointer."""
     key = "request_body" if spec.get("request_body") is not None else "requestBody"
@@ -198,7 +203,7 @@ def _request_body(
     if not isinstance(media, Mapping) or "schema" not in media:
         return None
     at = f"{pointer}/content/{escape_token(media_type)}/schema"
-    schema = resolve_schema(media["schema"], lookup, pointer=at)
+    schema = resolve_schema(media["schema"], lookup, pointer=at, budget=budget)
     description = body.get("description")
     if isinstance(description, str) and description and "description" not in schema:
         schema["description"] = description

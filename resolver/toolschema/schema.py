@@ -26,7 +26,48 @@ from resolver.toolschema.refs import RefLookup, escape_token
 MAX_REF_DEPTH = 3
 """How many `$ref` hops one path from the root may take before the next one is pruned."""
 
+MAX_INLINED_NODES = 5_000
+"""How many nodes a conversion may produce before it stops inlining `$ref`s (each further one
+is pruned like a cycle). Hops alone do not bound the output: a 6 KB schema whose definitions
+each refer to a dozen siblings once inlined to 60 MB within 3 hops."""
+
+MAX_CONVERTED_NODES = 20_000
+"""More nodes than this even with `$ref`s pruned (a huge schema written out in full) is a 502
+`SCHEMA_CONVERSION_ERROR`: no model reads a tool that large, and converting it costs seconds."""
+
 Schema = dict[str, Any] | bool
+
+
+@dataclass(slots=True)
+class NodeBudget:
+    """What one conversion may still produce; shared by every schema of one document (an
+    OpenAPI operation's parameters, body and components), so that many references to one
+    large definition add up.
+
+    A node is a schema, or one JSON value a keyword copies (a string counts once more per
+    256 characters), roughly what it costs to write out.
+    """
+
+    inline_up_to: int = MAX_INLINED_NODES
+    at_most: int = MAX_CONVERTED_NODES
+    used: int = 0
+    pruned: int = 0
+
+    def spend(self, nodes: int, pointer: str) -> None:
+        """Count `nodes` more; `SchemaConversionError` past `at_most`."""
+        self.used += nodes
+        if self.used > self.at_most:
+            raise SchemaConversionError(
+                f"the schema is too large to convert: more than {self.at_most} nodes even with "
+                "its $refs pruned",
+                pointer,
+            )
+
+    @property
+    def inlining(self) -> bool:
+        """Whether `$ref`s are still inlined (else they are pruned to `{type, description}`)."""
+        return self.used < self.inline_up_to
+
 
 # Internal marker: a resolved schema keeps `readOnly: true` only until the enclosing
 # `properties` sees it and drops that property (OpenAPI: read-only values are not sent).
@@ -41,6 +82,7 @@ def resolve_schema(
     max_depth: int = MAX_REF_DEPTH,
     visiting: frozenset[str] = frozenset(),
     keep_read_only: bool = False,
+    budget: NodeBudget | None = None,
 ) -> dict[str, Any]:
     """A self-contained copy of `node`: refs inlined, `allOf` merged, non-standard keywords gone.
 
@@ -60,10 +102,16 @@ def resolve_schema(
     become numeric ones, draft-07 tuple `items` become `prefixItems`, an array without
     `items` gets `items: {}`. With `keep_read_only` (a response schema, where read-only
     values are exactly what comes back) `readOnly` properties stay. `node` is never mutated
-    and the result shares no mutable value with it. Raises `SchemaConversionError` naming
-    the JSON pointer of a malformed node or an unresolvable `$ref`.
+    and the result shares no mutable value with it.
+
+    The output is bounded by `budget` (one per conversion unless the caller shares one): once
+    it holds `budget.inline_up_to` nodes, every further `$ref` is pruned as a cycle is, and
+    more than `budget.at_most` nodes raise `SchemaConversionError`. Raises it too naming the
+    JSON pointer of a malformed node or an unresolvable `$ref`.
     """
-    resolver = _Resolver(lookup, max_depth, keep_read_only=keep_read_only)
+    resolver = _Resolver(
+        lookup, max_depth, keep_read_only=keep_read_only, budget=budget or NodeBudget()
+    )
     resolved = resolver.resolve(node, _Site(pointer, 0, visiting))
     return _as_mapping(_without_marker(resolved))
 
@@ -170,13 +218,17 @@ class _Site:
 class _Resolver:
     """The recursive walk; one instance per conversion."""
 
-    def __init__(self, lookup: RefLookup, max_depth: int, *, keep_read_only: bool) -> None:
+    def __init__(
+        self, lookup: RefLookup, max_depth: int, *, keep_read_only: bool, budget: NodeBudget
+    ) -> None:
         self._lookup = lookup
         self._max_depth = max_depth
         self._keep_read_only = keep_read_only
+        self._budget = budget
 
     def resolve(self, node: Any, site: _Site) -> Schema:
         """`node` resolved; the result may still carry the read-only marker."""
+        self._budget.spend(1, site.pointer)
         if isinstance(node, bool):
             return node
         if not isinstance(node, Mapping):
@@ -199,7 +251,9 @@ class _Resolver:
             target = self._lookup(ref)
         except LookupError as exc:
             raise SchemaConversionError(f"unresolvable $ref {ref!r}: {exc}", site.pointer) from exc
-        if ref in site.visiting or site.depth >= self._max_depth:
+        if ref in site.visiting or site.depth >= self._max_depth or not self._budget.inlining:
+            if ref not in site.visiting and site.depth < self._max_depth:
+                self._budget.pruned += 1
             resolved = _prune(target, ref)
         else:
             resolved = self.resolve(target, site.hop(ref))
@@ -223,6 +277,7 @@ class _Resolver:
                 if key == "required" and isinstance(value, list):
                     out[key] = list(dict.fromkeys(n for n in value if isinstance(n, str)))
                 elif VALUE_KEYWORDS[key](value):
+                    self._budget.spend(json_nodes(value), site.pointer)
                     out[key] = copy.deepcopy(value)
             else:
                 out.update(self._subschemas(node, key, site))
@@ -284,6 +339,17 @@ class _Resolver:
         return _without_marker(self.resolve(node, site))
 
 
+def json_nodes(value: Any) -> int:
+    """How many nodes a JSON value counts for in a `NodeBudget`."""
+    if isinstance(value, str):
+        return 1 + len(value) // 256
+    if isinstance(value, Mapping):
+        return 1 + sum(json_nodes(k) + json_nodes(v) for k, v in value.items())
+    if isinstance(value, list):
+        return 1 + sum(json_nodes(item) for item in value)
+    return 1
+
+
 def _mapping(value: Any, site: _Site) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise SchemaConversionError(f"expected an object, not {_kind(value)}", site.pointer)
@@ -315,6 +381,8 @@ def _prune(target: Any, ref: str) -> Schema:
             clean_type(items.get("type"), nullable=False) if isinstance(items, Mapping) else None
         )
         out["items"] = {} if item_kind is None else {"type": item_kind}
+        if item_kind is not None and "array" in type_names(item_kind):
+            out["items"]["items"] = {}  # an array of arrays: the inner one needs items too
     if target.get(_READ_ONLY) is True:
         out[_READ_ONLY] = True
     return out

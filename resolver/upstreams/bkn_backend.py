@@ -10,8 +10,11 @@ bkn-backend is used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+import structlog
 
 from resolver.core.errors import NotConfigured, ObjectTypeNotFound, ResolverError, UpstreamError
 from resolver.core.ids import segment
@@ -22,6 +25,8 @@ from resolver.upstreams.client import (
     UpstreamClient,
     Upstreams,
 )
+
+log = structlog.get_logger("resolver.upstreams")
 
 _PREFIXES = {
     BKN_BACKEND: "/api/bkn-backend/in/v1",
@@ -37,6 +42,11 @@ class ObjectType:
     name: str | None
     logic_properties: list[dict[str, Any]]
     data_property_names: list[str]
+    # Logic properties whose `parameters` cannot be read (not a list of objects): never shown
+    # to a caller (the permission filter cannot tell what they read), but named to say why.
+    unreadable: tuple[str, ...] = ()
+    # What was wrong with the answer but could be read around, for `debug.warnings`.
+    warnings: tuple[str, ...] = field(default=())
 
     def logic_property_names(self) -> list[str]:
         """Names of the logic properties, in the order bkn-backend lists them."""
@@ -93,17 +103,40 @@ def _object_type(client: UpstreamClient, entry: dict[str, Any]) -> ObjectType:
     data = entry.get("data_properties") or []
     if not isinstance(logic, list) or not all(isinstance(p, dict) for p in logic):
         raise client.unreadable(_WHAT, "logic_properties is not a list of objects")
-    data_names = (
-        [p["name"] for p in data if isinstance(p, dict) and isinstance(p.get("name"), str)]
-        if isinstance(data, list)
-        else []
+    warnings: list[str] = []
+    if not isinstance(data, list):
+        warnings.append(
+            f"{client.service} sent data_properties that is not a list "
+            f"({type(data).__name__}); read as none"
+        )
+        log.warning("upstream.data_properties_unreadable", service=client.service)
+        data = []
+    data_names = [p["name"] for p in data if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    unreadable = tuple(
+        str(p.get("name"))[:200] for p in logic if not _parameters_readable(p.get("parameters"))
     )
+    if unreadable:
+        log.warning(
+            "upstream.logic_property_unreadable",
+            service=client.service,
+            properties=list(unreadable[:20]),
+            count=len(unreadable),
+        )
     return ObjectType(
         id=_str_or_none(entry.get("id")),
         name=_str_or_none(entry.get("name")),
         logic_properties=logic,
         data_property_names=data_names,
+        unreadable=unreadable,
+        warnings=tuple(warnings),
     )
+
+
+def _parameters_readable(parameters: Any) -> bool:
+    """Whether a logic property's `parameters` can be read: absent, or a list of objects."""
+    if parameters is None:
+        return True
+    return isinstance(parameters, list) and all(isinstance(p, Mapping) for p in parameters)
 
 
 _WHAT = "an object type"

@@ -9,6 +9,9 @@ Answers are parsed with integers kept exact at any size (int64 ms timestamps, 19
 never floats, and read to a bounded size (counted after decompression): error bodies to
 64 KiB, answers to `RESOLVER_UPSTREAM_MAX_ANSWER_BYTES` (8 MiB), into one growing buffer.
 
+Redirects are never followed (internal services do not redirect; following one would send the
+caller's identity and body to wherever it points): a 3xx is a 502 naming where it pointed.
+
 Upstream errors are translated here and nowhere else: transport failures, statuses, a 404
 (turned into the caller's own not-found error by `not_found`), and answers that cannot be read
 (`unreadable`, `parse`). Each service module only says what to ask for.
@@ -262,7 +265,7 @@ class UpstreamClient:
                 status, raw = await self._exchange(
                     method, url, data=data, headers=sent, total_s=timeout, max_bytes=max_bytes
                 )
-            except (TimeoutError, _TooLarge, aiohttp.ClientError) as exc:
+            except (TimeoutError, _TooLarge, _Redirected, aiohttp.ClientError) as exc:
                 outcome, error = self._transport_failure(exc, path, max_bytes)
                 if outcome == "timeout" and by_deadline:
                     error = self.out_of_time(path, caller.deadline)
@@ -311,9 +314,16 @@ class UpstreamClient:
     ) -> tuple[int, bytes | bytearray]:
         """One request: the status and the body, read no further than it is used."""
         async with self._session.request(
-            method, url, data=data, headers=headers, timeout=aiohttp.ClientTimeout(total=total_s)
+            method,
+            url,
+            data=data,
+            headers=headers,
+            timeout=aiohttp.ClientTimeout(total=total_s),
+            allow_redirects=False,
         ) as response:
             status = response.status
+            if 300 <= status < 400:
+                raise _Redirected(status, _where(response.headers.get("Location")))
             if 200 <= status < 300:
                 return status, await _read_capped(response, max_bytes)
             if status < 500:
@@ -331,6 +341,12 @@ class UpstreamClient:
         if isinstance(exc, _TooLarge):
             message = f"{self.service} answered with more than {max_bytes} bytes"
             return "bad_answer", self._failed(message, path=path)
+        if isinstance(exc, _Redirected):
+            message = (
+                f"{self.service} answered HTTP {exc.status}, a redirect to {exc.target}; "
+                "resolver does not follow upstream redirects"
+            )
+            return "redirect", self._failed(message, path=path, status=exc.status)
         if isinstance(exc, aiohttp.ClientPayloadError):
             message = f"{self.service} sent an answer that could not be read"
             return "bad_answer", self._failed(message, path=path)
@@ -382,6 +398,30 @@ class UpstreamClient:
 
 class _TooLarge(Exception):
     """An answer beyond its size limit (counted after decompression)."""
+
+
+class _Redirected(Exception):
+    """A 3xx answer: where it pointed (no query: it may hold a token)."""
+
+    def __init__(self, status: int, target: str) -> None:
+        super().__init__(status, target)
+        self.status = status
+        self.target = target
+
+
+def _where(location: str | None) -> str:
+    """A redirect's target as a log line and an `_error` may show it: scheme, host, path."""
+    if not location:
+        return "nowhere (no Location)"
+    try:
+        target = URL(location.strip())
+    except ValueError:
+        return "an unreadable Location"
+    shown = (
+        f"{target.scheme}://{target.raw_host}{target.raw_path}" if target.host else target.raw_path
+    )
+    shown = _SPACES.sub("", shown)[:200]
+    return repr(shown)
 
 
 async def _read_capped(

@@ -15,7 +15,8 @@ from resolver.core.settings import Settings
 from resolver.mcp.http import StreamableHttp
 from resolver.services import open_services
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY
-from resolver.web.bodies import close_if_body_unread
+from resolver.web.bodies import close_if_body_unread, name_without_version
+from resolver.web.browsers import guard_from_browsers
 from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
@@ -39,12 +40,14 @@ def create_app(
     )
     app[SETTINGS_KEY] = settings
     app.on_response_prepare.append(close_if_body_unread)
+    app.on_response_prepare.append(name_without_version)
     app[OPENAPI_KEY] = openapi_document()
     metrics = app[METRICS_KEY] = metrics if metrics is not None else Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:
+        handler = guard_from_browsers(route.handler) if route.browser_guard else route.handler
         for path in route.paths:
-            app.router.add_route(route.method, router_path(path), route.handler)
+            app.router.add_route(route.method, router_path(path), handler)
 
     async def services(app: web.Application) -> AsyncIterator[None]:
         # The one service graph (resolver/services.py), opened on the serving loop; the MCP

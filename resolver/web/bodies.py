@@ -30,6 +30,8 @@ M = TypeVar("M", bound=BaseModel)
 # How long a connection whose body was refused unread may go on absorbing (and discarding)
 # what its client still sends before it is closed.
 LINGER_S = 2.0
+SERVER_HEADER = "resolver"
+"""What `Server` says on every answer: the name, never a version a scanner could match."""
 
 
 def _is_json(content_type: str) -> bool:
@@ -99,6 +101,12 @@ async def close_if_body_unread(request: web.BaseRequest, response: web.StreamRes
     request.protocol.close()
     # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
     asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
+
+
+async def name_without_version(request: web.BaseRequest, response: web.StreamResponse) -> None:
+    """`on_response_prepare`: every answer says `Server: resolver` (aiohttp's default names
+    its own version and Python's)."""
+    response.headers["Server"] = SERVER_HEADER
 
 
 def _end_body(body: StreamReader) -> None:

@@ -49,7 +49,7 @@ async def dynamic_params(request: web.Request) -> web.Response:
     resolved = await request.app[SERVICES_KEY].params.resolve(
         resolve_request, deadline, language=request_language(request)
     )
-    return render_as(resolved.response(request[TRACE_ID]), fmt)
+    return await render_as(request, resolved.response(request[TRACE_ID]), fmt)
 
 
 async def time_window(request: web.Request) -> web.Response:
@@ -60,7 +60,7 @@ async def time_window(request: web.Request) -> web.Response:
     answer = request.app[SERVICES_KEY].windows.answer(
         window_request, request[TRACE_ID], language=request_language(request)
     )
-    return render_as(answer, fmt)
+    return await render_as(request, answer, fmt)
 
 
 async def logic_property_resolver(request: web.Request) -> web.Response:
@@ -72,7 +72,7 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
     result = await request.app[SERVICES_KEY].pipeline.run(
         kn_request, caller, language=request_language(request)
     )
-    return render_as(result.response(request[TRACE_ID]), fmt)
+    return await render_as(request, result.response(request[TRACE_ID]), fmt)
 
 
 async def logic_property_inputs(request: web.Request) -> web.Response:
@@ -82,7 +82,7 @@ async def logic_property_inputs(request: web.Request) -> web.Response:
     caller = caller_headers(request, deadline)
     inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
     described = await request.app[SERVICES_KEY].inputs.describe(inputs_request, caller)
-    return render_as(described.response(inputs_request, request[TRACE_ID]), fmt)
+    return await render_as(request, described.response(inputs_request, request[TRACE_ID]), fmt)
 
 
 async def get_action_info(request: web.Request) -> web.Response:
@@ -94,7 +94,7 @@ async def get_action_info(request: web.Request) -> web.Response:
     answer = await request.app[SERVICES_KEY].recall.answer(
         recall_request, caller, public_url=partial(public_url, request)
     )
-    return render_as(answer, fmt)
+    return await render_as(request, answer, fmt)
 
 
 async def mcp_tool_call(request: web.Request) -> web.Response:
@@ -105,7 +105,7 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     caller = caller_headers(request)  # a tool run has its own timeout, not the request's
     arguments = parse_arguments(await read_json_body(request))
     answer = await request.app[SERVICES_KEY].proxy.call(mcp_id, tool_name, arguments, caller)
-    return render_json_bytes_as(answer, fmt)
+    return await render_json_bytes_as(request, answer, fmt)
 
 
 async def mcp(request: web.Request) -> web.Response:

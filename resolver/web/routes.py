@@ -39,6 +39,9 @@ class Route:
     ok_media_type: str = "application/json"
     also: dict[int, str] = field(default_factory=dict)  # non-error statuses besides 200
     toon: bool = False  # `?response_format=toon` may ask for the 200 in TOON
+    # Behind `web/browsers.py`: a foreign Origin or a rebound Host is 403, a POST that is not
+    # JSON 415 (SPEC §8: the MCP paths and the MCP proxy).
+    browser_guard: bool = False
 
 
 _LLM_ERRORS = {
@@ -198,9 +201,12 @@ ROUTES: tuple[Route, ...] = (
             _ACCEPT_LANGUAGE,
         ),
         toon=True,
+        browser_guard=True,
         errors={
             400: "body not a JSON object, or arguments breaking the inputSchema",
+            403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)",
             404: "MCP tool not found",
+            415: "body not declared as application/json",
             502: "agent-operator-integration failed, or the inputSchema is unusable",
             503: "RESOLVER_OPERATOR_INTEGRATION_URL unset",
         },
@@ -224,7 +230,12 @@ ROUTES: tuple[Route, ...] = (
             400: "a JSON-RPC error: not a JSON-RPC message, or a malformed Mcp-Session-Id",
             406: "a JSON-RPC error: the Accept header does not allow application/json",
         },
-        errors={413: "body too large", 415: "body not JSON"},
+        browser_guard=True,
+        errors={
+            403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)",
+            413: "body too large",
+            415: "body not declared as application/json",
+        },
     ),
     Route(
         "GET",
@@ -234,6 +245,8 @@ ROUTES: tuple[Route, ...] = (
         "versions, the tools by name and description (no lifecycle tools; docs/mcp.md)",
         ok=McpInfoResponse,
         ok_description="the catalogue",
+        browser_guard=True,
+        errors={403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)"},
     ),
     Route(
         "GET",

@@ -444,14 +444,16 @@ async def test_a_client_that_leaves_stops_the_llm_call(
     await assert_settled(llm_service, fake_llm)
 
 
-async def test_plain_http_clients_need_no_accept_or_content_type(
+async def test_plain_http_clients_need_no_accept(
     service: TestClient[Any, Any],
 ) -> None:
-    # curl -d '…' sends neither header the SDK insists on; the HTTP API takes such bodies.
+    # An Accept-less client is served; a Content-Type-less one is not (SPEC §8: a POST that
+    # is not declared JSON needs no CORS preflight, so a web page could send it).
     response = await service.post(
         "/mcp",
         data=orjson.dumps(initialize_message()),
-        skip_auto_headers=["Content-Type", "Accept"],
+        headers={"Content-Type": "application/json"},
+        skip_auto_headers=["Accept"],
     )
     assert response.status == 200
     assert response.headers["Mcp-Session-Id"]

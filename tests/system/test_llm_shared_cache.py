@@ -62,7 +62,7 @@ async def test_values_expire_in_redis_itself() -> None:
         backend = RedisCacheBackend(link)
         await backend.set("k", b"v", 0.2)
         assert await backend.get("k") == b"v"
-        ttl_ms = await client.pttl("t:llm-cache:k")
+        ttl_ms = await client.pttl("t:llm-cache:v2:k")
         assert 0 < ttl_ms <= 200
         await backend.delete("k")
         assert await backend.get("k") is None

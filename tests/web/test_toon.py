@@ -1,6 +1,8 @@
 """TOON answers: `?response_format=toon` → `application/toon` holding exactly the JSON answer's
-values (integers exact), on every business endpoint; errors stay JSON; the MCP tools' own
-`response_format` argument chooses the text of a result."""
+values (integers exact), on every business endpoint, when it is smaller than the JSON and the
+JSON is within RESOLVER_TOON_MAX_BYTES (else the JSON, with `X-Toon-Declined`, written off the
+event loop: issue 21, item 4); errors stay JSON; the MCP tools' own `response_format` argument
+chooses the text of a result."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 import pytest
 import toon_format
 
+from resolver.testing.bombs import toon_bomb
 from resolver.testing.fake_upstreams import (
     DEMO_KN,
     DEMO_MCP_AT,
@@ -18,7 +21,7 @@ from resolver.testing.fake_upstreams import (
     Seen,
     add_demo_actions,
 )
-from tests.helpers import NOW_MS, ClientFactory, KnFakes, metric, request_body
+from tests.helpers import NOW_MS, ClientFactory, KnFakes, metric, request_body, worst_healthz
 from tests.mcp_checks import call_tool
 
 PIPELINE = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
@@ -59,7 +62,11 @@ async def both(client: Any, path: str, body: Any, **query: str) -> tuple[Any, An
         )
         text = await response.text()
         assert response.status == 200, text
-        if fmt == "toon":
+        if fmt == "toon" and response.headers.get("X-Toon-Declined") == "not-smaller":
+            # TOON would have been larger than the JSON: the JSON went out, saying so.
+            assert response.content_type == "application/json"
+            answers.append(json.loads(text))
+        elif fmt == "toon":
             assert response.content_type == "application/toon"
             assert response.charset == "utf-8"
             answers.append(toon_format.loads(text))
@@ -184,3 +191,54 @@ async def test_mcp_bad_response_format_is_a_tool_error(make_kn_client: ClientFac
         error = json.loads(result["content"][0]["text"])  # errors are JSON, always
         assert error["error_code"] == "BAD_REQUEST"
         assert "response_format" in error["message"]
+
+
+async def test_a_large_answer_goes_out_as_json_saying_so(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    rows = toon_bomb(rows=10_000)["datas"]  # 400 KB of JSON: over the 256 KiB default
+    kn_fakes.values.responder = lambda seen: {"datas": rows}
+    client = await make_kn_client(llm=False)
+    response = await client.post(PIPELINE, json=pipeline_body(), params={"response_format": "toon"})
+    assert response.status == 200
+    assert response.content_type == "application/json"
+    assert response.headers["X-Toon-Declined"] == "too-large"
+    assert json.loads(await response.read())["datas"] == rows
+
+
+async def test_toon_is_written_off_the_event_loop(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    add_demo_actions(kn_fakes.values, kn_fakes.operators)
+    answer = toon_bomb(rows=6_000)  # 240 KB that TOON takes most of a second to write
+    kn_fakes.operators.tool_responder = lambda seen: answer
+    client = await make_kn_client(llm=False)
+    path = "/api/agent-retrieval/in/v1/mcp/proxy/mcp-notify/tools/send_notice/call"
+    arguments = {"company_id": "c1", "channel": "email", "message": {"title": "hi"}}
+
+    async def stall_of(fmt: str) -> float:
+        async def ask() -> None:
+            response = await client.post(path, json=arguments, params={"response_format": fmt})
+            await response.read()
+            assert response.status == 200
+            if fmt == "toon":
+                # Irregular rows: TOON comes out larger, so the JSON goes out.
+                assert response.headers["X-Toon-Declined"] == "not-smaller"
+
+        return await worst_healthz(client, ask())
+
+    as_json = await stall_of("json")  # what carrying the answer costs the loop anyway
+    as_toon = await stall_of("toon")
+    assert as_toon < as_json + 0.2, (as_json, as_toon)  # the old code: + the whole encoding
+
+
+async def test_toon_that_is_not_smaller_is_declined(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    rows = toon_bomb(rows=200)["datas"]  # irregular: TOON comes out larger
+    kn_fakes.values.responder = lambda seen: {"datas": rows}
+    client = await make_kn_client(llm=False)
+    response = await client.post(PIPELINE, json=pipeline_body(), params={"response_format": "toon"})
+    assert response.status == 200
+    assert response.content_type == "application/json"
+    assert response.headers["X-Toon-Declined"] == "not-smaller"

@@ -1,0 +1,101 @@
+"""Keeping browsers out of the MCP face (SPEC §8, and the MCP specification's rule against DNS
+rebinding): one guard, attached to a route by the routes table (`Route.browser_guard`).
+
+A web page a developer opens can send requests to a service on their machine: with no
+`Origin` check it calls tools (the browser sends the caller's network position along), with no
+`Host` check a rebound DNS name makes the page same-origin with it, and a POST without
+`Content-Type` needs no CORS preflight. So, before the handler reads anything:
+
+- a request whose `Origin` is present and not one of `RESOLVER_ALLOWED_ORIGINS` (exact
+  `scheme://host[:port]`, case-insensitive; empty by default) is 403 `FORBIDDEN`;
+- while the service listens on a loopback address, a `Host` that is not a loopback name
+  (`localhost`, `127.0.0.0/8`, `::1`), the host of `RESOLVER_PUBLIC_URL` or one of
+  `RESOLVER_ALLOWED_HOSTS` (with its port when the entry names one) is 403 `FORBIDDEN`;
+- a POST whose `Content-Type` is not `application/json` (absent included) is 415.
+
+Agents and servers send no `Origin` and the right `Host`, so they never notice.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from functools import wraps
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from resolver.core.clip import clip, clip_repr
+from resolver.core.errors import Forbidden, UnsupportedMediaType
+from resolver.core.settings import Settings
+from resolver.web.appkeys import SETTINGS_KEY
+
+
+def guard_from_browsers(handler: Handler) -> Handler:
+    """`handler` behind the browser checks (see the module docstring)."""
+
+    @wraps(handler)
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        check_request(request, request.app[SETTINGS_KEY])
+        return await handler(request)
+
+    return guarded
+
+
+def check_request(request: web.Request, settings: Settings) -> None:
+    """Raise 403 for a foreign `Origin` or a rebound `Host`, 415 for a POST that is not JSON."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin.strip().lower() not in settings.allowed_origin_set():
+        raise Forbidden(
+            f"requests from the web page at {clip_repr(origin, 80)} are not served here; "
+            "an operator may allow an origin with RESOLVER_ALLOWED_ORIGINS",
+            details={"origin": clip(origin), "settings": ["RESOLVER_ALLOWED_ORIGINS"]},
+        )
+    if is_loopback(settings.host) and not host_allowed(request.host, settings):
+        raise Forbidden(
+            f"Host {clip_repr(request.host, 80)} is not a name of this service; it listens on "
+            "a loopback address, where only loopback names, the host of RESOLVER_PUBLIC_URL "
+            "and RESOLVER_ALLOWED_HOSTS are served",
+            details={
+                "host": clip(request.host),
+                "settings": ["RESOLVER_PUBLIC_URL", "RESOLVER_ALLOWED_HOSTS"],
+            },
+        )
+    if request.method == "POST":
+        declared = request.headers.get("Content-Type", "")
+        media = declared.split(";", 1)[0].strip().lower()
+        if media != "application/json":
+            raise UnsupportedMediaType(
+                "send the body with Content-Type: application/json"
+                + (f", not {media[:80]!r}" if media else "")
+            )
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a listening host (or a Host's name) is a loopback name or address."""
+    name = host.strip().strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def host_allowed(host: str, settings: Settings) -> bool:
+    """Whether a request's `Host` names this service (see the module docstring)."""
+    value = host.strip().lower()
+    name = _name_of(value)
+    if is_loopback(name):
+        return True
+    if settings.public_url is not None and urlsplit(settings.public_url).hostname == name:
+        return True
+    allowed = settings.allowed_host_set()
+    return value in allowed or name in allowed
+
+
+def _name_of(host: str) -> str:
+    """The name of `host[:port]` (`[v6]:port` too), without the port."""
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
