@@ -86,7 +86,9 @@ class Answer:
 class StreamableHttp:
     """The MCP endpoint of the HTTP service; `running()` holds the SDK's task group."""
 
-    def __init__(self, services: Services, metrics: Metrics, *, max_body_bytes: int) -> None:
+    def __init__(
+        self, services: Services, metrics: Metrics, *, max_body_bytes: int, fast_path: bool = True
+    ) -> None:
         self.server = build_server(services, metrics, context_of)
         self._services = services
         self._metrics = metrics
@@ -96,9 +98,10 @@ class StreamableHttp:
             stateless=True,
             max_request_body_size=max_body_bytes,
         )
-        # Whether well-formed tool calls skip the SDK's per-request machinery (`fast_path.py`);
-        # the conformance tests turn it off to get the SDK's answer to the same request.
-        self.fast_path = fast_path_applies(self.server)
+        # Whether well-formed tool calls skip the SDK's per-request machinery (`fast_path.py`):
+        # RESOLVER_MCP_FAST_PATH, and only while the server's `tools/call` pipeline is the one
+        # it reproduces; the conformance tests turn it off to get the SDK's answer.
+        self.fast_path = fast_path and fast_path_applies(self.server)
         self.fast_answers = 0  # how many POSTs it answered (the tests check it is taken)
 
     @asynccontextmanager

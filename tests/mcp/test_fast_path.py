@@ -491,3 +491,15 @@ async def test_the_kweaver_client_takes_it(service: TestClient[Any, Any]) -> Non
     )
     assert answer["_dynamic_tools"]
     assert endpoint.fast_answers == 1
+
+
+async def test_the_setting_turns_it_off(make_kn_client: ClientFactory) -> None:
+    client = await make_kn_client(llm=False, mcp_fast_path=False)
+    endpoint = client.app[MCP_SERVER_KEY]
+    assert endpoint.fast_path is False
+    response = await client.post(
+        "/mcp", data=json.dumps(message("resolve_time_window", LAST_WEEK)), headers=HEADERS
+    )
+    assert response.status == 200
+    assert tool_result(json.loads(await response.read()))["isError"] is False
+    assert endpoint.fast_answers == 0
