@@ -485,10 +485,13 @@ async def test_the_mcp_sdk_client_takes_it_after_a_handshake(
 
 async def test_the_kweaver_client_takes_it(service: TestClient[Any, Any]) -> None:
     endpoint = service.app[MCP_SERVER_KEY]
-    loader = kweaver(str(service.make_url("")).rstrip("/"))
-    answer = await asyncio.to_thread(
-        loader.get_action_info, DEMO_TOOL_AT, {"company_id": "company_000001"}
-    )
+    base_url = str(service.make_url("")).rstrip("/")
+
+    def action_info() -> Any:
+        with kweaver(base_url) as loader:
+            return loader.get_action_info(DEMO_TOOL_AT, {"company_id": "company_000001"})
+
+    answer = await asyncio.to_thread(action_info)
     assert answer["_dynamic_tools"]
     assert endpoint.fast_answers == 1
 
