@@ -24,6 +24,7 @@ both paths for every tool and every error class).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,7 @@ def fast_call(message: Any, header: Header) -> FastCall | None:
     return FastCall(request.id, version, BY_NAME[call.name], call.arguments or {})
 
 
+@functools.lru_cache(maxsize=256)  # clients send the same few values on every call
 def accepts_json(accept: str | None) -> bool:
     """Whether the SDK's JSON response mode serves this `Accept` (None: `*/*`)."""
     if accept is None:
@@ -102,6 +104,7 @@ def accepts_json(accept: str | None) -> bool:
     return bool(media & {"*/*", _JSON, "application/*"})
 
 
+@functools.lru_cache(maxsize=256)
 def declares_json(content_type: str | None) -> bool:
     """Whether the SDK takes the body as JSON: its transport-security prefix check and its
     exact media-type check (case-sensitive, unlike the browser guard)."""
