@@ -7,7 +7,12 @@ while it pays (a rules-only request costs ~300 µs of server CPU here).
 - the access line written straight into the log buffer vs through structlog's processors;
 - no `asyncio.timeout` around a body already buffered vs a timer every time (asyncio, uvloop);
 - a rule spec's input names and lookup table derived once vs computed per call (5 and 8 calls
-  for one metric property).
+  for one metric property);
+- a property's rule spec built once per distinct definition vs per request;
+- a free-text `additional_context` read once per distinct text vs per request;
+- a plain response body written by orjson from its fields vs by pydantic's serializer;
+- the time scanner per request of the `rules` benchmark mix, the clock moving every request:
+  readings remembered per text (only the evaluation at the new clock runs) vs read afresh.
 
 `python -m benchmarks hotpath` prints microseconds per request for each pair (best of 5).
 """
@@ -24,11 +29,19 @@ import uuid
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import pydantic_core
 import structlog
 
+from benchmarks.bodies import RULES_BODIES
 from resolver.core.logs import access_log, configure_logging, flush_logs
 from resolver.core.loops import uvloop_factory
 from resolver.core.metrics import Metrics
+from resolver.core.settings import Settings
+from resolver.params import context
+from resolver.params.frame import frame_of
+from resolver.params.models import LogicPropertyDef, ResolveRequest, ResolveResponse
+from resolver.params.property import PropertyState
+from resolver.timeexpr import Clock, read, read_context, reading, settle_both
 from rules.spec import InputSpec, PropertySpec
 
 _ROUNDS = 5
@@ -130,6 +143,69 @@ def _rule_spec(number: int) -> tuple[float, float]:
     return _best_us(derived, number), _best_us(computed, number)
 
 
+def _requests() -> list[ResolveRequest]:
+    return [ResolveRequest.model_validate_json(body) for _, _, body in RULES_BODIES]
+
+
+def _definition_spec(number: int) -> tuple[float, float]:
+    definitions: list[LogicPropertyDef] = [d for r in _requests() for d in r.logic_properties]
+
+    def cached() -> None:
+        for definition in definitions:
+            PropertyState.of(definition, None)
+
+    def built() -> None:
+        for definition in definitions:
+            PropertyState.of(definition, {"": {}})  # schemas given: built each time
+
+    per = len(definitions) / len(RULES_BODIES)  # properties per request
+    return _best_us(cached, number) / len(definitions) * per, _best_us(built, number) / len(
+        definitions
+    ) * per
+
+
+def _context_text(number: int) -> tuple[float, float]:
+    text = "drug_type=抗肿瘤；items=revenue,profit,growth；top_n=5"
+    return (
+        _best_us(lambda: context.parse_context(text), number),
+        _best_us(lambda: context._free_text(text), number),
+    )
+
+
+def _response_body(number: int) -> tuple[float, float]:
+    body = ResolveResponse(
+        dynamic_params={"m": {"instant": False, "start": 1, "end": 2, "step": "month"}},
+        trace_id="0" * 32,
+    )
+    return (
+        _best_us(body.to_json, number),
+        _best_us(lambda: pydantic_core.to_json(body, by_alias=True, fallback=str), number),
+    )
+
+
+def _scanner(number: int) -> tuple[float, float]:
+    """The scanner's share of one request of the mix: the query and the context read, both
+    settled at the request's clock, which moves by a second every request."""
+    settings = Settings()
+    frames = [
+        (r.query, frame_of(r, settings).context.time_text(frozenset()), frame_of(r, settings).tz)
+        for r in _requests()
+    ]
+    clock = [1_764_000_000_000]
+
+    def one_mix() -> None:
+        for query, text, tz in frames:
+            clock[0] += 1000
+            context_time, _ = read_context(text, zone_given=False)
+            settle_both(read(query), context_time, Clock(clock[0], tz))
+
+    def afresh() -> None:
+        reading.clear_cache()
+        one_mix()
+
+    return _best_us(one_mix, number) / len(frames), _best_us(afresh, number) / len(frames)
+
+
 def main(argv: list[str]) -> int:
     """Print each choice's cost per request against its plain form."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks hotpath", description=__doc__)
@@ -143,6 +219,10 @@ def main(argv: list[str]) -> int:
         ("no timer around a buffered body (asyncio)", *_run(_body_read(number), uvloop=False)),
         ("no timer around a buffered body (uvloop)", *_run(_body_read(number), uvloop=True)),
         ("rule spec lookups derived once", *_rule_spec(number // 10)),
+        ("rule spec once per definition", *_definition_spec(number // 20)),
+        ("free-text context read once", *_context_text(number // 10)),
+        ("response body written by orjson", *_response_body(number // 10)),
+        ("time scanner per request, readings kept", *_scanner(number // 50)),
     ]
     print(f"{'choice':<44} {'chosen µs':>10} {'plain µs':>10} {'saves µs':>10}")
     for name, chosen, plain in rows:
