@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "real-llm": "benchmarks.realllm",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",
+    "where": "benchmarks.where",
 }
 
 

@@ -122,6 +122,7 @@ def _spawn(
     port: int,
     *,
     nofile: int | None = None,
+    cwd: Path | None = None,
 ) -> Proc:
     logdir.mkdir(parents=True, exist_ok=True)
     log_path = logdir / f"{name}-{port}.log"
@@ -133,6 +134,7 @@ def _spawn(
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             env=env,
+            cwd=cwd,
             preexec_fn=limit,  # noqa: PLW1509 - only setrlimit, before exec
         )
     return Proc(popen, name, f"http://{LOOPBACK}:{port}", log_path)
@@ -159,10 +161,16 @@ def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
 
 
 def start_service(
-    logdir: Path, settings: dict[str, str], *, uvloop: bool = False, nofile: int | None = None
+    logdir: Path,
+    settings: dict[str, str],
+    *,
+    uvloop: bool = False,
+    nofile: int | None = None,
+    root: Path | None = None,
 ) -> Proc:
     """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer
-    (`nofile`: the descriptor limit it starts with)."""
+    (`nofile`: the descriptor limit it starts with; `root`: the source tree to run, such as
+    another commit's from `export_tree`, instead of the installed one)."""
     port = free_port()
     env = _clean_env()
     env.update({f"RESOLVER_{k.upper()}": v for k, v in settings.items()})
@@ -171,9 +179,26 @@ def start_service(
     # Explicit either way, so a figure always says which loop it was measured on.
     env["RESOLVER_EVENT_LOOP"] = "uvloop" if uvloop else "asyncio"
     argv = [sys.executable, "-m", "resolver", "serve"]
-    proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile)
+    if root is not None:
+        # `-m` puts the working directory first on sys.path: that tree's resolver and rules
+        # packages are imported instead of the installed ones (the same venv's dependencies).
+        env["PYTHONPATH"] = str(root)
+    proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile, cwd=root)
     proc.wait_ready("/healthz")
     return proc
+
+
+def export_tree(revision: str, into: Path) -> Path:
+    """The source tree of a git revision of this repository, written under `into`."""
+    repo = Path(__file__).resolve().parents[1]
+    target = into / f"tree-{revision.replace('/', '_')}"
+    target.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", revision, "resolver", "rules", "prompts"],
+        cwd=repo, capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
 
 
 @dataclass

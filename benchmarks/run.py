@@ -132,12 +132,15 @@ def _gateway_rows(result: dict[str, Any]) -> list[str]:
 
 
 def _rules_rows(result: dict[str, Any]) -> list[str]:
-    return [
+    rows = [
         f"| rules | {label} | {run['rps']} req/s, {run['cpu_us_per_request']} µs CPU/req, "
         f"p99 {run['p99_ms']} ms, 422s {run['count_422']} of {run['requests']} | "
         + ("≥ 2000 req/s |" if label == "service" else "|")
         for label, run in result["runs"].items()
     ]
+    ratios = ", ".join(f"{name} ×{value}" for name, value in result.get("ratios", {}).items())
+    rows.append(f"| rules | CPU ratios | {ratios} | ≤ 3.0× the echo |")
+    return rows
 
 
 def _llm_client_rows(result: dict[str, Any]) -> list[str]:
@@ -216,7 +219,14 @@ def main(argv: list[str]) -> int:
         "--uvloop", action="store_true", help="run the service and the fake on uvloop too"
     )
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="rules: also run the service of this git revision, side by side, and print the ratio",
+    )
     args = parser.parse_args(argv)
+    if args.against and args.scenario != "rules":
+        parser.error("--against applies to the rules scenario")
     if args.uvloop and uvloop_factory() is None:
         parser.error("--uvloop needs uvloop installed (pip install uvloop)")
     names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
@@ -231,6 +241,7 @@ def main(argv: list[str]) -> int:
             quick=args.quick,
             uvloop=args.uvloop,
             progress=not args.no_progress and sys.stderr.isatty(),
+            against=args.against,
         )
         for name in names:
             result = run_one(name, ctx)

@@ -7,7 +7,9 @@ with the load generator in this process, and returns its JSON figures; PNGs go n
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import re
 import statistics
 import time
@@ -24,7 +26,7 @@ from benchmarks.load import (
     run_load,
     run_with_loop,
 )
-from benchmarks.procs import Proc, start_fake, start_service
+from benchmarks.procs import Proc, export_tree, start_fake, start_service
 from resolver.core.loops import uvloop_factory
 
 LLM_LATENCY_MS = 200
@@ -41,6 +43,8 @@ class Context:
     quick: bool
     uvloop: bool = False
     progress: bool = True
+    # A git revision whose service the rules scenario runs beside this one (`--against`).
+    against: str | None = None
     # The load generator shares the 2 cores with the service: on uvloop (when installed) it
     # needs about a third of the CPU per request, which leaves more to the service.
     loadgen_uvloop: bool = field(default_factory=lambda: uvloop_factory() is not None)
@@ -65,6 +69,11 @@ class Context:
         if fake is not None:
             values |= {"llm_base_url": fake.base_url + "/v1", "llm_api_key": "sk-bench"}
         return start_service(self.logdir, values, uvloop=self.uvloop)
+
+    def rules_service_at(self, root: Path) -> Proc:
+        """A rules-only service run from another source tree (`procs.export_tree`)."""
+        values = {"log_level": "INFO", "llm_cache_ttl_s": "0"}
+        return start_service(self.logdir, values, uvloop=self.uvloop, root=root)
 
     def fake(self, *args: str) -> Proc:
         """The fake LLM, seeded."""
@@ -418,19 +427,31 @@ RULES_SEGMENTS = 3
 
 
 def rules(ctx: Context) -> dict[str, Any]:
-    """Throughput and CPU per request of requests settled in code (rules-only service)."""
+    """Throughput and CPU per request of requests settled in code (rules-only service), beside
+    a bare aiohttp echo and, with `ctx.against`, the service of another commit."""
     segment, warmup = (1.5, 1.0) if ctx.quick else (2.5, 1.0)
     clients = 16
     payloads = [b for _, _, b in bodies.RULES_BODIES]
-    segments: dict[str, list[tuple[LoadResult, float]]] = {"service": [], "aiohttp_echo": []}
-    with ctx.service(None) as service, ctx.fake() as fake:
+    names = ["service", "aiohttp_echo"] + (["against"] if ctx.against else [])
+    segments: dict[str, list[tuple[LoadResult, float]]] = {name: [] for name in names}
+    with contextlib.ExitStack() as stack:
+        service = stack.enter_context(ctx.service(None))
+        fake = stack.enter_context(ctx.fake())
         targets = {
             "service": (service, service.base_url + ENDPOINT),
             "aiohttp_echo": (fake, fake.base_url + "/_fake/echo"),
         }
+        if ctx.against:
+            root = export_tree(ctx.against, ctx.logdir)
+            other = stack.enter_context(ctx.rules_service_at(root))
+            targets["against"] = (other, other.base_url + ENDPOINT)
+        # The servers on one core, the load generator on the other (when there are two): the
+        # CPU per request is the servers' own, not a share of a core the load also wants.
+        pinned = _pin([proc for proc, _ in targets.values()])
+        stack.callback(_unpin, pinned)
         for _, url in targets.values():
             ctx.drive(LoadConfig(url=url, bodies=payloads, concurrency=clients, duration_s=warmup))
-        # Segments alternate between the two servers so that both see the same noise.
+        # Segments alternate between the servers so that all see the same noise.
         for index in range(RULES_SEGMENTS):
             for name, (proc, url) in targets.items():
                 config = LoadConfig(
@@ -452,6 +473,12 @@ def rules(ctx: Context) -> dict[str, Any]:
         "rules: requests settled in code, no LLM (first segment of each)",
     )
     main = runs["service"]
+    echo_cpu = runs["aiohttp_echo"]["cpu_us_per_request"]
+    ratios = {"service_to_echo": _ratio(main["cpu_us_per_request"], echo_cpu)}
+    if ctx.against:
+        other_cpu = runs["against"]["cpu_us_per_request"]
+        ratios["against_to_echo"] = _ratio(other_cpu, echo_cpu)
+        ratios["service_to_against"] = _ratio(main["cpu_us_per_request"], other_cpu)
     return {
         "method": (
             f"A rules-only service (no LLM configured, INFO access log as in production); "
@@ -462,17 +489,43 @@ def rules(ctx: Context) -> dict[str, Any]:
             )
             + "; every one answers 200 (422s counted apart). "
             f"{RULES_SEGMENTS} segments of {segment:g} s per server, alternating with a "
-            "bare aiohttp JSON echo (the fake's /_fake/echo) under the same load; figures are "
-            "medians over segments. cpu_us_per_request = server process CPU (user+sys) / "
-            "requests. The load generator shares the 2 cores, so rps is a floor; "
-            "capacity_rps_one_core = 1e6 / cpu_us_per_request."
+            "bare aiohttp JSON echo (the fake's /_fake/echo) under the same load"
+            + (f" and the service of {ctx.against} (--against)" if ctx.against else "")
+            + "; figures are medians over segments. The servers are pinned to one core and the "
+            "load generator to the other(s). cpu_us_per_request = server process CPU "
+            "(user+sys) / requests; capacity_rps_one_core = 1e6 / cpu_us_per_request."
         ),
         "clients": clients,
+        "against": ctx.against,
         "runs": runs,
+        "ratios": ratios,
         "targets": {
             ">=2000 rps on one server process": main["rps"] >= 2000,
+            "<=3.0x the echo's CPU per request": ratios["service_to_echo"] <= 3.0,
         },
     }
+
+
+def _pin(servers: list[Proc]) -> set[int] | None:
+    """Pin the servers to the first core and this process to the others; the affinity this
+    process had before (None: fewer than two cores, nothing pinned)."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        return None
+    for server in servers:
+        server.ps.cpu_affinity([cores[0]])
+    before = set(cores)
+    os.sched_setaffinity(0, cores[1:])
+    return before
+
+
+def _unpin(before: set[int] | None) -> None:
+    if before is not None:
+        os.sched_setaffinity(0, before)
+
+
+def _ratio(numerator: float, denominator: float) -> float:
+    return round(numerator / denominator, 2) if denominator else float("inf")
 
 
 def server_figures(parts: list[tuple[LoadResult, float]]) -> dict[str, Any]:

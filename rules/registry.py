@@ -29,7 +29,10 @@ CHAINS: dict[PropertyKind, tuple[Rule, ...]] = {
 
 
 def validate(spec: PropertySpec, params: Mapping[str, object]) -> list[Violation]:
-    """Every violation of `params` against the rules of the property's kind, in rule order."""
+    """Every violation of `params` against the rules of the property's kind, in rule order.
+    Every rule judges values present (absent ones are `missing`'s), so no values, no violation."""
+    if not params:
+        return []
     return [v for rule in CHAINS[spec.kind] for v in rule(spec, params)]
 
 

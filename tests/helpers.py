@@ -180,6 +180,8 @@ async def wait_for(predicate: Any, within_s: float = 2.0) -> None:
 
 
 ROOT = Path(__file__).resolve().parents[1]
+# How long a `resolver serve` subprocess gets to answer /healthz.
+_START_S = 30.0
 
 
 SECRET = "sk-test-SHUTDOWN-SECRET-42"
@@ -263,16 +265,18 @@ async def _serve(fake: FakeLLM, env: dict[str, str], nofile: int | None) -> Asyn
     )
     service = Service(process, port)
     try:
+        # Up within 30 s: workers import the whole service, and this machine may be shared.
+        give_up_at = time.monotonic() + _START_S
         async with aiohttp.ClientSession() as session:
-            for _ in range(200):
+            while True:
                 with contextlib.suppress(aiohttp.ClientConnectionError):
                     async with session.get(f"{service.url}/healthz") as response:
                         if response.status == 200:
                             break
                 assert process.returncode is None, await service.output()
+                if time.monotonic() > give_up_at:
+                    raise AssertionError("resolver serve did not come up")
                 await asyncio.sleep(0.05)
-            else:
-                raise AssertionError("resolver serve did not come up")
         yield service
     finally:
         if process.returncode is None:

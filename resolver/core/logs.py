@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import datetime
 import logging
 import sys
 from typing import Any, Literal, TextIO
@@ -122,6 +123,52 @@ def _dumps_str(obj: Any, **_: Any) -> str:
     return orjson.dumps(obj, default=str).decode()
 
 
+class AccessLog:
+    """The `http.request` line of every request, written straight into the buffer: the fields
+    and their order of structlog's JSON line (the call's keywords, `event`, the bound context,
+    `level`, `timestamp`) without its processor chain, 16 µs a request less (py-spy, rules-only).
+    Console output, levels above INFO and a structlog configured since (tests' `capture_logs`)
+    go through structlog as before."""
+
+    __slots__ = ("_buffer", "_renderer")
+
+    def __init__(self) -> None:
+        self._buffer: LineBuffer | None = None  # None: through structlog
+        self._renderer: object = None
+
+    def use(self, buffer: LineBuffer | None, renderer: object = None) -> None:
+        """Write into this buffer while structlog's chain ends in this renderer (None: through
+        structlog)."""
+        self._buffer = buffer
+        self._renderer = renderer
+
+    def request(self, method: str, path: str, status: int, latency_ms: float) -> None:
+        """One request's line."""
+        buffer = self._buffer
+        if buffer is None or structlog.get_config()["processors"][-1] is not self._renderer:
+            # A fresh proxy each time: a cached one would keep a configuration since replaced.
+            structlog.get_logger("resolver.http").info(
+                "http.request", method=method, path=path, status=status, latency_ms=latency_ms
+            )
+            return
+        line: dict[str, Any] = {
+            "method": method,
+            "path": path,
+            "status": status,
+            "latency_ms": latency_ms,
+            "event": "http.request",
+        }
+        for key, value in structlog.contextvars.get_contextvars().items():
+            line.setdefault(key, value)
+        line["level"] = "info"
+        stamp = datetime.datetime.now(tz=datetime.UTC).isoformat()
+        line["timestamp"] = stamp.replace("+00:00", "Z")
+        buffer.write(_dumps_str(line) + "\n")
+
+
+access_log = AccessLog()
+
+
 def configure_logging(
     level: str = "INFO", fmt: Literal["json", "console"] = "json", stream: TextIO | None = None
 ) -> None:
@@ -147,6 +194,8 @@ def configure_logging(
         logger_factory=lambda *_: _BufferedLogger(buffer),
         cache_logger_on_first_use=True,
     )
+    direct = fmt == "json" and numeric <= logging.INFO
+    access_log.use(buffer if direct else None, renderer)
     handler = logging.StreamHandler(_BufferStream(buffer))
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(

@@ -41,8 +41,11 @@ class Frame:
     )
 
 
-def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
+def frame_of(
+    request: ResolveRequest, settings: Settings, *, language: asks.Language | None = None
+) -> Frame:
     """The request's frame: the context read, the clock and timezone settled (400 if bad).
+    `language` (the caller's `Accept-Language`) beats the one of the query's words.
 
     The zone: the request's `timezone`, else the context's `timezone` key (an IANA name, a
     city or an offset), else a zone sentence of its text, else the default. The clock: the
@@ -77,7 +80,7 @@ def frame_of(request: ResolveRequest, settings: Settings) -> Frame:
         query_time=read(request.query),
         context_time=context_time,
         identities=request.unique_identities,
-        language=asks.language_of(request.query, context.text),
+        language=language or asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
         response_format=settings.llm_response_format,
     )

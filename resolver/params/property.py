@@ -5,6 +5,7 @@ stages read it through read-only properties (mypy refuses a write from outside).
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -14,9 +15,24 @@ from resolver.params import asks
 from resolver.params.models import LogicPropertyDef
 from resolver.params.trace import LLMTrace
 from rules import registry
-from rules.spec import METRIC_TIME_PARAMS, InputSpec, PropertySpec
+from rules.spec import METRIC_TIME_PARAMS, InputSpec, ParamType, PropertySpec
 
 Source = Literal["caller", "context", "rule", "llm", "default"]
+
+
+# Definitions up to this many parameters share their spec: 4,096 of them hold a few MB at most.
+_CACHED_PARAMETERS = 16
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec_of(
+    name: str, kind: Literal["metric", "operator"], declared: tuple[tuple[str, str | None], ...]
+) -> PropertySpec:
+    """The rules' view of a property without schemas, built once per distinct definition: a
+    load tester's or an agent's requests repeat the same few (8 µs a property otherwise).
+    PropertySpec is frozen, so one serves every request."""
+    inputs = tuple(InputSpec(n, None if t is None else ParamType(t), None) for n, t in declared)
+    return PropertySpec(name, kind, inputs)
 
 
 class PropertyState:
@@ -52,11 +68,14 @@ class PropertyState:
         cls, definition: LogicPropertyDef, schemas: dict[str, dict[str, Any]] | None
     ) -> PropertyState:
         """A fresh state; `schemas` are the operator's per-input JSON Schemas, if known."""
-        inputs = tuple(
-            InputSpec(p.name, p.param_type, (schemas or {}).get(p.name))
-            for p in definition.inputs()
-        )
-        return cls(definition, PropertySpec(definition.name, definition.type, inputs))
+        if schemas or len(definition.parameters) > _CACHED_PARAMETERS:
+            inputs = tuple(
+                InputSpec(p.name, p.param_type, (schemas or {}).get(p.name))
+                for p in definition.inputs()
+            )
+            return cls(definition, PropertySpec(definition.name, definition.type, inputs))
+        declared = tuple((p.name, p.type) for p in definition.inputs())
+        return cls(definition, _spec_of(definition.name, definition.type, declared))
 
     @property
     def name(self) -> str:

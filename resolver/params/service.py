@@ -5,7 +5,6 @@ what is wrong or missing. Behind `/v1/dynamic-params`, the pipeline endpoint and
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
 import json
 from collections.abc import AsyncIterator
@@ -115,9 +114,7 @@ class ParamsService:
         """
         if deadline is None:
             deadline = Deadline.after(self.settings.request_timeout_s)
-        frame = frame_of(request, self.settings)
-        if language is not None:
-            frame = dataclasses.replace(frame, language=language)
+        frame = frame_of(request, self.settings, language=language)
         schemas = await self._operator_inputs(request)
         states = [PropertyState.of(d, schemas.get(d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
@@ -127,12 +124,7 @@ class ParamsService:
         await self._settle_the_rest(pending, frame, request, deadline)
         if language is not None:
             _asks_in(states, language)
-        resolved = _merge(states, frame, debug=request.options.return_debug)
-        supplied = request.dynamic_params or {}
-        return dataclasses.replace(
-            resolved,
-            sources={s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
-        )
+        return _merge(states, frame, request)
 
     async def _operator_inputs(self, request: ResolveRequest) -> dict[str, InputSchemas]:
         """Each operator document's per-input schemas, by property name: converted off the
@@ -278,8 +270,8 @@ def _asks_in(states: list[PropertyState], language: Language) -> None:
         state.ask_in(language)
 
 
-def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolved:
-    shown = _debug(states, frame) if debug else None
+def _merge(states: list[PropertyState], frame: Frame, request: ResolveRequest) -> Resolved:
+    shown = _debug(states, frame) if request.options.return_debug else None
     failures = [s for s in states if s.failure is not None]
     missing: list[dict[str, Any]] = [
         {"property": s.name, "params": s.missing, "ask": s.ask}
@@ -304,7 +296,12 @@ def _merge(states: list[PropertyState], frame: Frame, *, debug: bool) -> Resolve
         if shown is not None:
             error.details = {"debug": shown}
         raise error
-    return Resolved({s.name: s.ordered_values() for s in states}, shown)
+    supplied = request.dynamic_params or {}
+    return Resolved(
+        {s.name: s.ordered_values() for s in states},
+        shown,
+        {s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
+    )
 
 
 def _type_name(state: PropertyState, param: str) -> str | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import asyncio
-import os
+import random
 import re
 import time
 
@@ -15,6 +15,7 @@ from aiohttp.typedefs import Handler
 from resolver.core import envelope, tracing
 from resolver.core.errors import ShuttingDown
 from resolver.core.failures import ErrorResponse, failure_of
+from resolver.core.logs import access_log
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.negotiation import request_language
@@ -44,9 +45,10 @@ def trace_id_of(request: web.Request) -> str:
         from_span = tracing.current_trace_id()
         if from_span is not None:
             return from_span
-    # 128 random bits as 32 hex digits, as uuid4().hex but without building a UUID (2 µs less
-    # a request: `python -m benchmarks hotpath`).
-    return os.urandom(16).hex()
+    # 128 random bits as 32 hex digits: trace ids need to be unique, not secret, so Python's
+    # Mersenne Twister serves (as OpenTelemetry's id generator does), without the system call
+    # of os.urandom. Never all zeros (W3C: an invalid trace id).
+    return f"{random.getrandbits(128) or 1:032x}"
 
 
 @web.middleware
@@ -96,13 +98,7 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
         response.headers["x-trace-id"] = trace_id
         elapsed = time.perf_counter() - started
         request.app[METRICS_KEY].observe_request(_route(request), response.status, elapsed)
-        log.info(
-            "http.request",
-            method=request.method,
-            path=request.path,
-            status=response.status,
-            latency_ms=round(elapsed * 1000, 2),
-        )
+        access_log.request(request.method, request.path, response.status, round(elapsed * 1000, 2))
         return response
     finally:
         if task is not None:

@@ -188,3 +188,12 @@ def test_time_text(raw: Any, inputs: set[str], words: str) -> None:
 )
 def test_reserved_keys_under_aliases(text: str, key: str, value: str) -> None:
     assert parse_context(text).lookup(key) == (True, value)
+
+
+def test_a_remembered_text_gives_each_request_its_own_pairs() -> None:
+    text = "region=华东；top_n=5"
+    first = parse_context(text)
+    first.pairs["region"] = "changed by a caller of the first"
+    second = parse_context(text)
+    assert second.pairs == {"region": "华东", "top_n": "5"}
+    assert second.segments == first.segments

@@ -64,3 +64,20 @@ def test_the_llm_trace_is_a_dataclass_and_sums_its_calls() -> None:
     assert trace.debug()["request"] == [{"role": "user", "content": "y"}]
     assert usage_total([trace, LLMTrace()])["calls"] == 2
     assert state.debug()["llm"] == trace.debug()
+
+
+def test_equal_definitions_share_one_spec_and_schemas_get_their_own() -> None:
+    one, two = _state(metric()), _state(metric())
+    assert one.spec is two.spec  # built once per distinct definition
+    assert one.values is not two.values
+    typed = operator("o", ("a", "STRING"), ("b", "INTEGER"))
+    retyped = operator("o", ("a", "STRING"), ("b", "NUMBER"))
+    assert _state(typed).spec != _state(retyped).spec
+    schema = {"type": "string", "maxLength": 3}
+    with_schema = PropertyState.of(LogicPropertyDef.model_validate(typed), {"a": schema})
+    spec_a = with_schema.spec.get("a")
+    assert spec_a is not None
+    assert spec_a.schema == schema
+    plain_a = _state(typed).spec.get("a")
+    assert plain_a is not None
+    assert plain_a.schema is None

@@ -238,3 +238,27 @@ def test_the_bombs_are_what_they_claim() -> None:
     document = json_of_size(5000)
     assert len(document) == 5000
     assert orjson.loads(document)["isError"] is False
+
+
+def test_where_counts_a_sample_once_per_part_it_passes() -> None:
+    from benchmarks.where import _shares
+
+    raw = "\n".join(
+        [
+            (
+                "run (web_protocol.py:1);ParamsService.resolve (resolver/params/service.py:9);"
+                "settle_both (resolver/timeexpr/settle.py:3);"
+                "outcome (resolver/timeexpr/settle.py:4) 3"
+            ),
+            "run (web_protocol.py:1);BaseModel.model_validate_json (pydantic/main.py:847) 2",
+            "run (web_protocol.py:1);AccessLog.request (resolver/core/logs.py:164) 1",
+            "run (web_protocol.py:1) 4",
+        ]
+    )
+    total, parts = _shares(raw)
+    assert total == 10
+    assert parts["time scanner"] == 3  # two scanner frames, one sample of three
+    assert parts["resolution"] == 3
+    assert parts["request validation"] == 2
+    assert parts["access line"] == 1
+    assert parts["metrics"] == 0

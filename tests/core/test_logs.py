@@ -1,0 +1,72 @@
+"""The access line written straight into the buffer is the line structlog writes: the same
+fields in the same order, the bound context included; console output goes through structlog."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+
+import orjson
+import pytest
+import structlog
+import structlog.testing
+
+from resolver.core.logs import access_log, configure_logging, flush_logs
+
+_STAMP = re.compile(r'"timestamp":"[^"]+"')
+
+
+@pytest.fixture
+def stream() -> Iterator[io.StringIO]:
+    out = io.StringIO()
+    configure_logging("INFO", "json", stream=out)
+    yield out
+    configure_logging("INFO", "json", stream=io.StringIO())
+    structlog.contextvars.clear_contextvars()
+
+
+def lines(out: io.StringIO) -> list[str]:
+    flush_logs()
+    return out.getvalue().splitlines()
+
+
+def test_the_direct_access_line_is_structlogs_line(stream: io.StringIO) -> None:
+    structlog.contextvars.bind_contextvars(trace_id="abc123", conversation_id="c-1")
+    access_log.request("POST", "/v1/dynamic-params", 200, 0.42)
+    structlog.get_logger("resolver.http").info(
+        "http.request", method="POST", path="/v1/dynamic-params", status=200, latency_ms=0.42
+    )
+    direct, through = lines(stream)
+    assert _STAMP.sub("", direct) == _STAMP.sub("", through)
+    fields = orjson.loads(direct)
+    assert list(fields)[:5] == ["method", "path", "status", "latency_ms", "event"]
+    assert {fields["trace_id"], fields["conversation_id"]} == {"abc123", "c-1"}
+    assert list(fields)[-2:] == ["level", "timestamp"]
+    assert fields["timestamp"].endswith("Z")
+    assert fields["level"] == "info"
+
+
+def test_console_output_and_a_quieter_level_go_through_structlog() -> None:
+    out = io.StringIO()
+    configure_logging("INFO", "console", stream=out)
+    try:
+        access_log.request("GET", "/healthz", 200, 0.1)
+        [line] = lines(out)
+        assert "http.request" in line
+        assert not line.startswith("{")
+        quiet = io.StringIO()
+        configure_logging("WARNING", "json", stream=quiet)
+        access_log.request("GET", "/healthz", 200, 0.1)
+        assert lines(quiet) == []
+    finally:
+        configure_logging("INFO", "json", stream=io.StringIO())
+
+
+def test_a_capture_since_configured_sees_the_line(stream: io.StringIO) -> None:
+    with structlog.testing.capture_logs() as captured:
+        access_log.request("GET", "/healthz", 200, 0.1)
+    assert [entry["event"] for entry in captured] == ["http.request"]
+    assert lines(stream) == []
+    access_log.request("GET", "/healthz", 200, 0.1)
+    assert len(lines(stream)) == 1
