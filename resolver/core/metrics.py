@@ -130,6 +130,7 @@ class Metrics:
             multiprocess_mode="livesum",
         )
         self._request_children: dict[tuple[str, int], tuple[Counter, Histogram]] = {}
+        self._mcp_children: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
         self.llm_pending = Gauge(
             "resolver_llm_pending",
             "LLM calls waiting for a slot now.",
@@ -304,8 +305,14 @@ class Metrics:
 
     def observe_mcp_call(self, tool: str, outcome: str, seconds: float) -> None:
         """Count one MCP tool call (`tool` is one of the served tools, or `unknown`)."""
-        self.mcp_calls.labels(tool, outcome).inc()
-        self.mcp_latency.labels(tool).observe(seconds)
+        key = (tool, outcome)
+        children = self._mcp_children.get(key)
+        if children is None:
+            # As for requests: tools and error codes are few, label look-ups are not free.
+            children = (self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
+            self._mcp_children[key] = children
+        children[0].inc()
+        children[1].observe(seconds)
 
     def watch(self, limiter: Gauged) -> None:
         """Read the limiter's gauges at scrape time."""

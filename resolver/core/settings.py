@@ -89,6 +89,9 @@ class Settings(BaseSettings):
     # Origins (exact scheme://host[:port], comma separated) whose web pages may call the MCP
     # face; empty: none (SPEC §8).
     allowed_origins: str = ""
+    # Well-formed MCP tool calls skip the SDK's per-request transport (resolver/mcp/fast_path.py);
+    # false sends every MCP request through the SDK (the same answers, more CPU).
+    mcp_fast_path: bool = True
     mcp_max_inflight: int = Field(default=32, ge=1, le=4096)
     mcp_max_answer_bytes: int = Field(default=4 << 20, ge=1024, le=32 << 20)
     upstream_max_answer_bytes: int = Field(default=8 << 20, ge=64 << 10, le=64 << 20)

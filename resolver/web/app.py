@@ -57,7 +57,12 @@ def create_app(
             settings, metrics=metrics, lifecycle=lifecycle, prompts_dir=prompts_dir
         ) as opened:
             app[SERVICES_KEY] = opened
-            server = StreamableHttp(opened, metrics, max_body_bytes=settings.max_body_bytes)
+            server = StreamableHttp(
+                opened,
+                metrics,
+                max_body_bytes=settings.max_body_bytes,
+                fast_path=settings.mcp_fast_path,
+            )
             async with server.running():
                 app[MCP_SERVER_KEY] = server
                 yield

@@ -4,6 +4,7 @@ fields in the same order, the bound context included; console output goes throug
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections.abc import Iterator
 
@@ -15,6 +16,21 @@ import structlog.testing
 from resolver.core.logs import access_log, configure_logging, flush_logs
 
 _STAMP = re.compile(r'"timestamp":"[^"]+"')
+
+
+@pytest.fixture(autouse=True)
+def logging_as_found() -> Iterator[None]:
+    """Each test here configures logging; later modules find it as it was (suites that read
+    the log from stdout, e.g. tests/system/test_faults_upstreams.py, saw nothing after these)."""
+    config = structlog.get_config()
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    flush_logs()
+    structlog.configure(**config)
+    access_log.use(None)
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture

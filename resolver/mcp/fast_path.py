@@ -1,0 +1,152 @@
+"""The fast path of the MCP endpoint (issue 24): a well-formed `tools/call` of one of the tools,
+answered in the aiohttp handler's own task rather than through the SDK's per-request
+transport (a task group, cancel scopes, memory streams and a dispatcher task per POST).
+
+Only what the SDK would answer by running the tool takes it; everything else is the SDK's
+(`http.py`). Each condition is the SDK's own rule for the same POST (mcp 2.3: the stateless
+session manager, the Streamable HTTP transport in JSON response mode, the server runner):
+
+- a JSON object with exactly `jsonrpc`, `id`, `method` `tools/call` and `params`, the params
+  exactly `name` (one of our tools) and `arguments` — no `_meta`, no `task`, nothing unusual;
+- `MCP-Protocol-Version` absent or one of the handshake revisions (2024-11-05 … 2025-11-25;
+  the 2026-07-28 revision has another entry in the SDK);
+- `Accept` that the SDK reads as allowing JSON (absent counts as `*/*`, as in `http.py`), and
+  `Content-Type` as the SDK checks it;
+- the message valid as the SDK validates it: `JSONRPCRequest` from the message union, the
+  revision's `tools/call` surface, `CallToolRequestParams`.
+
+The tool runs through `server.run_call`, the one call of the SDK path (counted, logged, traced,
+envelope taken, deadline, failures by `core/failures.py`); the answer is the SDK's
+`CallToolResult` shaped for the revision by the SDK's own serializer and written as its
+`JSONRPCResponse`, byte for byte what the SDK writes (`tests/mcp/test_fast_path.py` compares
+both paths for every tool and every error class).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import mcp_types as types
+import structlog
+from mcp.server.lowlevel import Server
+from mcp_types.methods import serialize_server_result, validate_client_request
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from pydantic import ValidationError
+
+from resolver.core.metrics import Metrics
+from resolver.mcp.server import run_call
+from resolver.mcp.tools import BY_NAME, CallContext, ToolSpec
+from resolver.services import Services
+
+log = structlog.get_logger("resolver.mcp")
+
+METHOD = "tools/call"
+# The headers of the SDK's JSON answer, as the aiohttp handler passes them on (`http.py`).
+JSON_HEADERS = (("content-type", "application/json"),)
+_MESSAGE_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
+_PARAMS_KEYS = frozenset({"name", "arguments"})
+_JSON = "application/json"
+
+Header = Callable[[bytes], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class FastCall:
+    """A `tools/call` the fast path answers, as the SDK read it."""
+
+    request_id: int | str
+    version: str
+    tool: ToolSpec
+    arguments: dict[str, Any]
+
+
+def fast_call(message: Any, header: Header) -> FastCall | None:
+    """The call, when the SDK would answer this POST by running one of our tools; None for
+    anything else (the SDK answers it). `message` is the parsed body, `header` reads a request
+    header by its lower-case name."""
+    if not (
+        isinstance(message, dict)
+        and message.get("method") == METHOD
+        and message.keys() == _MESSAGE_KEYS
+        and isinstance(params := message["params"], dict)
+        and params.keys() <= _PARAMS_KEYS
+        and isinstance(name := params.get("name"), str)
+        and name in BY_NAME
+    ):
+        return None
+    version = header(b"mcp-protocol-version")
+    if version is None:
+        version = types.DEFAULT_NEGOTIATED_VERSION
+    elif version not in HANDSHAKE_PROTOCOL_VERSIONS:
+        return None
+    if not (accepts_json(header(b"accept")) and declares_json(header(b"content-type"))):
+        return None
+    try:
+        request = types.jsonrpc_message_adapter.validate_python(message, by_name=False)
+        if not isinstance(request, types.JSONRPCRequest):
+            return None
+        validate_client_request(METHOD, version, request.params)
+        call = types.CallToolRequestParams.model_validate(request.params, by_name=False)
+    except (ValidationError, KeyError, ValueError):
+        return None  # the SDK's to answer, with its own error
+    return FastCall(request.id, version, BY_NAME[call.name], call.arguments or {})
+
+
+@functools.lru_cache(maxsize=256)  # clients send the same few values on every call
+def accepts_json(accept: str | None) -> bool:
+    """Whether the SDK's JSON response mode serves this `Accept` (None: `*/*`)."""
+    if accept is None:
+        return True
+    media = {part.strip().split(";")[0].strip().lower() for part in accept.split(",")}
+    return bool(media & {"*/*", _JSON, "application/*"})
+
+
+@functools.lru_cache(maxsize=256)
+def declares_json(content_type: str | None) -> bool:
+    """Whether the SDK takes the body as JSON: its transport-security prefix check and its
+    exact media-type check (case-sensitive, unlike the browser guard)."""
+    if content_type is None or not content_type.lower().startswith(_JSON):
+        return False
+    return any(part.strip() == _JSON for part in content_type.split(";")[0].split(","))
+
+
+def fast_path_applies(server: Server[Any]) -> bool:
+    """Whether the server's `tools/call` pipeline is the one the fast path reproduces: no
+    cache hint for it and no middleware but what every SDK server has (its OpenTelemetry span,
+    recorded only under a global tracer provider, which resolver never installs: it keeps its
+    own, `core/tracing.py`)."""
+    defaults = {type(middleware) for middleware in Server("defaults").middleware}
+    return METHOD not in server.cache_hints and all(
+        type(middleware) in defaults for middleware in server.middleware
+    )
+
+
+async def answer_call(
+    call: FastCall, services: Services, metrics: Metrics, context: CallContext
+) -> bytes:
+    """Run the call and write its JSON-RPC answer."""
+    result = await run_call(call.tool, services, call.arguments, context, metrics)
+    return response_body(call, result)
+
+
+def response_body(call: FastCall, result: types.CallToolResult) -> bytes:
+    """The JSON-RPC answer to a call, as the SDK writes it: the result dumped, shaped for the
+    revision (the fields its schema does not have dropped), then the response model's JSON."""
+    dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    try:
+        shaped = serialize_server_result(METHOD, call.version, dumped)
+    except ValidationError:
+        # What the SDK answers for a result that does not fit the revision (a bug here).
+        log.exception("mcp.invalid_result", tool=call.tool.name)
+        error = types.ErrorData(
+            code=types.INTERNAL_ERROR, message="Handler returned an invalid result"
+        )
+        message: types.JSONRPCResponse | types.JSONRPCError = types.JSONRPCError(
+            jsonrpc="2.0", id=call.request_id, error=error
+        )
+    else:
+        message = types.JSONRPCResponse(jsonrpc="2.0", id=call.request_id, result=shaped)
+    return message.model_dump_json(by_alias=True, exclude_unset=True).encode()
