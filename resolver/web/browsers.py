@@ -18,6 +18,7 @@ Agents and servers send no `Origin` and the right `Host`, so they never notice.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from functools import wraps
 from urllib.parse import urlsplit
@@ -71,8 +72,10 @@ def check_request(request: web.Request, settings: Settings) -> None:
             )
 
 
+@functools.lru_cache(maxsize=256)
 def is_loopback(host: str) -> bool:
-    """Whether a listening host (or a Host's name) is a loopback name or address."""
+    """Whether a listening host (or a Host's name) is a loopback name or address (remembered:
+    the listening host is asked on every request to the guarded routes)."""
     name = host.strip().strip("[]").lower()
     if name == "localhost" or name.endswith(".localhost"):
         return True
