@@ -43,7 +43,7 @@ class CallLimiter(Protocol):
 
 class _Slot:
     """One slot of an `LLMLimiter`, held for the `async with` block (a plain class: the
-    generator-based context manager cost more than the slot itself, ~6 µs per call)."""
+    generator-based context manager cost twice as much per call)."""
 
     __slots__ = ("_limiter",)
 

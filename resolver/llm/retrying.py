@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 import structlog
 from tenacity import (
@@ -143,7 +144,7 @@ async def call_with_retries(
             f"the LLM answer could not be read: {exc}", details={"attempts": attempts}
         ) from exc
     latency_ms = round((time.monotonic() - started) * 1000, 1)
-    return completion.delivered(attempts=attempts, latency_ms=latency_ms, endpoint=endpoint.name)
+    return replace(completion, attempts=attempts, latency_ms=latency_ms, endpoint=endpoint.name)
 
 
 async def _retried(
