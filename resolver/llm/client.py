@@ -4,7 +4,7 @@
     ├── the result cache, then single-flight: identical calls share one (`cache.py`)
     ├── primary, or the fallback while the primary's circuit is open (`fallback.py`)
     ├── transport retries within the request deadline (`retrying.py`)
-    └── one attempt: a limiter slot, the SDK over our bounded transport (`endpoint.py`)
+    └── one attempt: a limiter slot, the request the SDK shapes, our bounded POST (`endpoint.py`)
 
 Each call is counted (`LLMObserver`: the Prometheus metrics), logged once (`llm.call`) and
 traced as a GenAI CLIENT span when tracing is on. openai's exceptions never leave this package.
