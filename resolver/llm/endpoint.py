@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 import openai
+from multidict import CIMultiDict
 
 from resolver.core.errors import Overloaded
 from resolver.core.settings import Settings
@@ -83,7 +84,8 @@ class Endpoint:
         # As the SDK merges a relative path into its base URL (which ends in "/").
         root = self.sdk.base_url
         self.url = str(root.copy_with(raw_path=root.raw_path + b"chat/completions"))
-        self.headers = sdk_headers(self.sdk, settings.llm_timeout_s)
+        # Handed to aiohttp as its own header type: no conversion per call.
+        self.headers = CIMultiDict(sdk_headers(self.sdk, settings.llm_timeout_s))
         self._transport = BoundedTransport(
             max_bytes=settings.llm_max_response_bytes,
             max_connections=max(100, settings.llm_max_inflight),
