@@ -18,6 +18,7 @@ answers the SDK accepts, and ~35× cheaper than the SDK's own lenient parse; doc
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import math
 import time
@@ -88,6 +89,7 @@ class Endpoint:
         self.headers = CIMultiDict(sdk_headers(self.sdk, settings.llm_timeout_s))
         self._transport = BoundedTransport(
             max_bytes=settings.llm_max_response_bytes,
+            timeout_s=settings.llm_timeout_s,
             max_connections=max(100, settings.llm_max_inflight),
         )
 
@@ -105,9 +107,11 @@ class Endpoint:
         budget = min(self._timeout_s, remaining)
         async with limiter.slot():
             try:
-                answer = await self._transport.post(
-                    self.url, self.headers, payload, timeout_s=budget
-                )
+                # The transport's timeouts are per connect/read; this bounds the whole attempt.
+                async with asyncio.timeout(budget):
+                    answer = await self._transport.post(self.url, self.headers, payload)
+            except TimeoutError as exc:
+                raise Retryable(f"no answer within {budget:.1f}s", timed_out=True) from exc
             except TransportFailed as exc:
                 if exc.timed_out:
                     raise Retryable(f"no answer within {budget:.1f}s", timed_out=True) from exc

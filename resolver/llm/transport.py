@@ -16,7 +16,6 @@ connection or the body stalled), `ResponseTooLarge` and `UndecodableResponse`.
 from __future__ import annotations
 
 import errno
-import math
 import os
 import zlib
 from collections.abc import Mapping
@@ -68,9 +67,13 @@ class Answer:
 class BoundedTransport:
     """One aiohttp session whose response bodies are bounded."""
 
-    def __init__(self, *, max_bytes: int, max_connections: int = 100) -> None:
+    def __init__(self, *, max_bytes: int, timeout_s: float, max_connections: int = 100) -> None:
         self._max_bytes = max_bytes
         self._max_connections = max_connections
+        # Per connect and per read; the caller bounds the whole attempt (`endpoint.py`).
+        # Not aiohttp's `total`: its timer converts a cancellation from outside that lands in
+        # the same tick (the request's deadline) into its own TimeoutError.
+        self._timeout = aiohttp.ClientTimeout(sock_connect=timeout_s, sock_read=timeout_s)
         self._session: aiohttp.ClientSession | None = None
 
     def _open(self) -> aiohttp.ClientSession:
@@ -83,18 +86,12 @@ class BoundedTransport:
             )
         return self._session
 
-    async def post(
-        self, url: str, headers: Mapping[str, str], body: bytes, *, timeout_s: float
-    ) -> Answer:
-        """POST `body`; answer with the whole (bounded, decoded) body already read, all of it
-        within `timeout_s` (connecting, sending, waiting, reading)."""
+    async def post(self, url: str, headers: Mapping[str, str], body: bytes) -> Answer:
+        """POST `body`; answer with the whole (bounded, decoded) body already read."""
         session = self._open()
-        # aiohttp's own timer, one per request: it spans the body read too, so no second
-        # timer (`asyncio.timeout`, ~10 µs) is needed; never rounded up to the second.
-        timeout = aiohttp.ClientTimeout(total=timeout_s, ceil_threshold=math.inf)
         try:
             response = await session.post(
-                url, headers=headers, data=body, allow_redirects=False, timeout=timeout
+                url, headers=headers, data=body, allow_redirects=False, timeout=self._timeout
             )
         except aiohttp.ClientConnectorDNSError as exc:
             host = exc.host
