@@ -1,8 +1,12 @@
-"""The `llm-client` scenario: client CPU per LLM call, our client against a raw aiohttp POST.
+"""The `llm-client` scenario: our CPU per LLM call and per 1-call request, beside the floor of a
+raw aiohttp POST, in one run.
 
 The fake runs in a subprocess with no latency, so this process's CPU (`time.process_time()`)
-is the client side only. Every variant sends the same chat-completions body at the same
-concurrency; batches of variants are interleaved and repeated, and the median batch counts.
+is the client side only. Every client variant sends the same chat-completions body at the same
+concurrency. The service (`resolver serve`, a subprocess on the fake, LLM result cache off) is
+sent `POST /v1/dynamic-params` with one LLM property (one call per request) and, for
+reference, a rules-only request; its own process CPU per request is the figure. Batches of
+every variant are interleaved and repeated, and the median batch counts.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ import aiohttp
 import openai
 import orjson
 
-from benchmarks.procs import Proc
+from benchmarks import bodies
+from benchmarks.procs import Proc, start_service
 from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
 from resolver.llm.client import LLMClient
@@ -32,6 +37,14 @@ from resolver.llm.prompts import load_prompts, user_message
 CONCURRENCY = 8
 MODEL = "gpt-4o-mini"
 Call = Callable[[], Awaitable[str | None]]
+# The issue's targets (issue 24, item 4), in µs of our CPU.
+TARGET_CALL_US = 400
+TARGET_REQUEST_US = 700
+# The service's requests: one LLM property (one call), and rules only (no call), as reference.
+REQUESTS = {
+    "service_1_call_request": bodies.overhead_body().replace(b"{{seq}}", b"1"),
+    "service_rules_only_request": bodies.RULES_BODIES[0][2],
+}
 
 
 def messages() -> list[dict[str, str]]:
@@ -175,18 +188,30 @@ async def _batch(call: Call, count: int) -> tuple[float, float]:
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
-async def measure(base_url: str, *, calls: int, repeats: int) -> dict[str, Any]:
-    """µs of client CPU per call for each variant (median of interleaved batches)."""
+async def measure(
+    base_url: str, *, calls: int, repeats: int, service: Proc | None = None
+) -> dict[str, Any]:
+    """µs of CPU per call for each client variant (this process) and per request for each
+    of the service's requests (its process); medians of interleaved batches."""
     per_call: dict[str, list[float]] = defaultdict(list)
     walls: dict[str, list[float]] = defaultdict(list)
     async with Variants(base_url) as variants:
         table = variants.table()
+        requests = _service_requests(variants.session, service) if service else {}
         for call in table.values():
             await _batch(call, 100)  # connections, lazy imports, caches
+        for call in requests.values():
+            await _batch(call, 200)
         for _ in range(repeats):
             for name, call in table.items():
                 cpu, wall = await _batch(call, calls)
                 per_call[name].append(cpu * 1e6 / calls)
+                walls[name].append(calls / wall)
+            for name, call in requests.items():
+                assert service is not None  # requests exist only with it
+                before = service.cpu_s()
+                _, wall = await _batch(call, calls)
+                per_call[name].append((service.cpu_s() - before) * 1e6 / calls)
                 walls[name].append(calls / wall)
         profile = await _profile(table["resolver_llm_client"], calls)
     raw = statistics.median(per_call["raw_aiohttp_post"])
@@ -200,6 +225,26 @@ async def measure(base_url: str, *, calls: int, repeats: int) -> dict[str, Any]:
         for name, values in per_call.items()
     }
     return {"variants": variants_out, "profile": profile}
+
+
+def _service_requests(session: aiohttp.ClientSession, service: Proc) -> dict[str, Call]:
+    """Variant name -> one request to the service (its answer's first value, for the check)."""
+
+    def request(body: bytes) -> Call:
+        async def call() -> str | None:
+            async with session.post(
+                service.base_url + "/v1/dynamic-params",
+                data=body,
+                headers={"Content-Type": "application/json"},
+            ) as response:
+                answer = await response.read()
+            if response.status != 200:
+                raise RuntimeError(f"the service answered {response.status}: {answer[:300]!r}")
+            return answer.decode()
+
+        return call
+
+    return {name: request(body) for name, body in REQUESTS.items()}
 
 
 async def _profile(call: Call, calls: int) -> dict[str, Any]:
@@ -263,8 +308,10 @@ def plot_variants(variants: dict[str, dict[str, Any]], path: Path) -> None:
             va="center",
         )
     axis.invert_yaxis()
-    axis.set_xlabel(f"client CPU per LLM call (µs), {CONCURRENCY} in flight; ticks = runs")
-    axis.set_title("llm-client: what one LLM call costs the caller")
+    axis.set_xlabel(
+        f"CPU per LLM call or service request (µs), {CONCURRENCY} in flight; ticks = runs"
+    )
+    axis.set_title("llm-client: what one LLM call costs us")
     axis.grid(True, axis="x", alpha=0.3)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -273,23 +320,48 @@ def plot_variants(variants: dict[str, dict[str, Any]], path: Path) -> None:
 
 
 def llm_client(fake: Proc, out: Path, *, quick: bool) -> dict[str, Any]:
-    """Run the comparison against a started fake; the PNG goes to `out`."""
+    """Run the comparison against a started fake; the PNG goes to `out`. The service runs on
+    the fake's event loop (uvloop with `--uvloop`), logging at INFO as in production."""
     calls, repeats = (300, 3) if quick else (600, 5)
     # Logging as in production (JSON lines, batched): the client logs one line per call.
     configure_logging("INFO", "json", stream=open(os.devnull, "w"))  # noqa: SIM115
-    figures = asyncio.run(measure(fake.base_url + "/v1", calls=calls, repeats=repeats))
+    settings = {
+        "log_level": "INFO",
+        "llm_cache_ttl_s": "0",  # every request must make its call
+        "llm_base_url": fake.base_url + "/v1",
+        "llm_api_key": "sk-bench",
+    }
+    argv = fake.popen.args
+    uvloop = isinstance(argv, list) and "--uvloop" in argv
+    with start_service(fake.log_path.parent, settings, uvloop=uvloop) as service:
+        figures = asyncio.run(
+            measure(fake.base_url + "/v1", calls=calls, repeats=repeats, service=service)
+        )
     plot_variants(figures["variants"], out / "llm-client.png")
-    ours = figures["variants"]["resolver_llm_client"]
-    raw = figures["variants"]["raw_aiohttp_post"]
+    variants = figures["variants"]
+    raw = variants["raw_aiohttp_post"]["cpu_us_per_call"]
+    call = variants["resolver_llm_client"]["cpu_us_per_call"]
+    request = variants["service_1_call_request"]["cpu_us_per_call"]
+    rules = variants["service_rules_only_request"]["cpu_us_per_call"]
     return {
         "method": (
-            f"Client CPU (time.process_time of the benchmark process) per call, {CONCURRENCY} "
-            f"calls in flight, {calls} calls per batch, {repeats} interleaved batches per "
-            "variant, median; the fake (no latency) runs in its own process."
+            f"CPU per call of each client variant (time.process_time of the benchmark process) "
+            f"and per request of the service (its process's user+sys CPU, psutil), {CONCURRENCY} "
+            f"calls or requests in flight, {calls} per batch, {repeats} interleaved batches per "
+            "variant, median; the fake (no latency) and the service run in their own processes; "
+            "the service's LLM result cache is off. ratio_to_raw: against the raw aiohttp POST "
+            "of the same run."
         ),
         "concurrency": CONCURRENCY,
-        "raw_us_per_call": raw["cpu_us_per_call"],
-        "resolver_us_per_call": ours["cpu_us_per_call"],
-        "ratio": ours["ratio_to_raw"],
+        "raw_us_per_call": raw,
+        "resolver_us_per_call": call,
+        "ratio": variants["resolver_llm_client"]["ratio_to_raw"],
+        "service_us_per_1_call_request": request,
+        "service_us_per_rules_only_request": rules,
+        "llm_part_of_request_us": round(request - rules, 1),
+        "targets": {
+            f"LLM call ≤ {TARGET_CALL_US} µs": call <= TARGET_CALL_US,
+            f"1-call request ≤ {TARGET_REQUEST_US} µs": request <= TARGET_REQUEST_US,
+        },
         **figures,
     }

@@ -4,7 +4,7 @@
     ├── the result cache, then single-flight: identical calls share one (`cache.py`)
     ├── primary, or the fallback while the primary's circuit is open (`fallback.py`)
     ├── transport retries within the request deadline (`retrying.py`)
-    └── one attempt: a limiter slot, the SDK over our bounded transport (`endpoint.py`)
+    └── one attempt: a limiter slot, the request the SDK shapes, our bounded POST (`endpoint.py`)
 
 Each call is counted (`LLMObserver`: the Prometheus metrics), logged once (`llm.call`) and
 traced as a GenAI CLIENT span when tracing is on. openai's exceptions never leave this package.
@@ -13,6 +13,7 @@ traced as a GenAI CLIENT span when tracing is on. openai's exceptions never leav
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -32,6 +33,7 @@ from resolver.llm.limiter import CallLimiter
 from resolver.llm.retrying import call_with_retries
 
 log = structlog.get_logger("resolver.llm")
+_NO_SPAN: AbstractContextManager[None] = nullcontext()
 
 
 class LLMObserver(Protocol):
@@ -257,19 +259,7 @@ class LLMClient:
         """One call to one endpoint, retried on transport failures within the deadline;
         counted, logged and traced."""
         payload = orjson.dumps({"model": endpoint.model, **body})
-        with tracing.span(
-            f"chat {endpoint.model}",
-            attributes={
-                "gen_ai.operation.name": "chat",
-                "gen_ai.system": "openai",
-                "gen_ai.request.model": endpoint.model,
-                "gen_ai.request.max_tokens": body["max_tokens"],
-                "gen_ai.request.temperature": 0.0,
-                "server.address": endpoint.host,
-                "resolver.llm.endpoint": endpoint.name,
-                "resolver.llm.purpose": purpose,
-            },
-        ) as span:
+        with _span(endpoint, body, purpose) as span:
             try:
                 completion = await call_with_retries(
                     endpoint,
@@ -357,6 +347,27 @@ class LLMClient:
     def _circuit_moved(self, endpoint: str, state: State) -> None:
         if self._observer is not None:
             self._observer.observe_llm_circuit(endpoint, state)
+
+
+def _span(
+    endpoint: Endpoint, body: dict[str, Any], purpose: Purpose
+) -> AbstractContextManager[Any]:
+    """The GenAI CLIENT span of one call; nothing (and no attributes built) when tracing is off."""
+    if not tracing.enabled():
+        return _NO_SPAN
+    return tracing.span(
+        f"chat {endpoint.model}",
+        attributes={
+            "gen_ai.operation.name": "chat",
+            "gen_ai.system": "openai",
+            "gen_ai.request.model": endpoint.model,
+            "gen_ai.request.max_tokens": body["max_tokens"],
+            "gen_ai.request.temperature": 0.0,
+            "server.address": endpoint.host,
+            "resolver.llm.endpoint": endpoint.name,
+            "resolver.llm.purpose": purpose,
+        },
+    )
 
 
 def _describe(span: Any, completion: Completion) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from resolver.core.errors import Overloaded
@@ -42,6 +41,22 @@ class CallLimiter(Protocol):
         """What `/readyz` shows of the limiter."""
 
 
+class _Slot:
+    """One slot of an `LLMLimiter`, held for the `async with` block (a plain class: the
+    generator-based context manager cost twice as much per call)."""
+
+    __slots__ = ("_limiter",)
+
+    def __init__(self, limiter: LLMLimiter) -> None:
+        self._limiter = limiter
+
+    async def __aenter__(self) -> None:
+        await self._limiter._enter()
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._limiter._leave()
+
+
 class LLMLimiter:
     """Shared by every request of the process: at most `max_inflight` calls at once, at most
     `qps` call starts per second, and at most `max_pending` calls waiting for a slot."""
@@ -70,9 +85,11 @@ class LLMLimiter:
         """The cap on calls holding a slot at once."""
         return self._max_inflight
 
-    @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    def slot(self) -> AbstractAsyncContextManager[None]:
         """Hold one call slot; raise Overloaded at once when too many calls already wait."""
+        return _Slot(self)
+
+    async def _enter(self) -> None:
         if self._slots.locked() and self._pending >= self._max_pending:
             raise Overloaded(
                 f"{self._pending} LLM calls are already waiting for a slot; retry shortly",
@@ -84,12 +101,16 @@ class LLMLimiter:
         finally:
             self._pending -= 1
         self._inflight += 1
-        try:
-            await self._pace()
-            yield
-        finally:
-            self._inflight -= 1
-            self._slots.release()
+        if self._interval:
+            try:
+                await self._pace()
+            except BaseException:
+                self._leave()
+                raise
+
+    def _leave(self) -> None:
+        self._inflight -= 1
+        self._slots.release()
 
     async def _pace(self) -> None:
         # A start is claimed only when it happens, never booked ahead: a waiter abandoned at

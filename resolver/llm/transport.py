@@ -1,15 +1,16 @@
-"""The HTTP transport under the openai SDK: aiohttp, with every response body bounded.
+"""The HTTP transport of the LLM calls: one aiohttp session, every response body bounded.
 
-The SDK takes a transport through its public `http_client=httpx2.AsyncClient(transport=…)`.
-This one reads each response, 2xx or not, compressed or not, to at most `max_bytes` *after*
-decompression and no further: it inflates gzip/deflate itself, one bounded step at a time,
-and drops the connection at the limit (issue 12.1: a 200 MB error body, or a 1 MB gzip that
-inflates to 1 GiB, used to be read whole). It also says what a failed connection was: a
-host that does not resolve is a DNS failure, not "connection refused".
+`BoundedTransport.post` sends one request and reads its answer, 2xx or not, compressed or
+not, to at most `max_bytes` *after* decompression and no further: it inflates gzip/deflate
+itself, one bounded step at a time, and drops the connection at the limit (issue 12.1: a
+200 MB error body, or a 1 MB gzip that inflates to 1 GiB, used to be read whole). It also
+says what a failed connection was: a host that does not resolve is a DNS failure, not
+"connection refused".
 
-Failures reach the SDK as httpx2's transport errors (the SDK turns them into
-`APIConnectionError` / `APITimeoutError`); a body over the limit or one that does not decode
-raises `ResponseTooLarge` / `UndecodableResponse`, which the SDK passes through untouched.
+It takes the request as the SDK shapes it (URL and headers, `endpoint.py`) and answers with
+the status, the headers and the whole body: no per-call request or response objects (httpx2's
+cost ~330 µs of CPU per call: docs/llm.md). Failures are `TransportFailed` (`timed_out` when the
+connection or the body stalled), `ResponseTooLarge` and `UndecodableResponse`.
 """
 
 from __future__ import annotations
@@ -18,24 +19,22 @@ import errno
 import os
 import zlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import aiohttp
-import httpx2
+from multidict import CIMultiDictProxy
 
 # Only what zlib inflates here; brotli/zstd bodies could not be bounded the same way.
 _ACCEPT_ENCODING = "gzip, deflate"
-# What the SDK and the client read of a response: the body's type, Retry-After (seconds or
-# ms), the request id, and the gateways' rate-limit headers. The body is handed over decoded
-# and whole, so its encoding and length headers no longer describe it.
-_KEPT_HEADERS = frozenset({b"content-type", b"retry-after", b"retry-after-ms", b"x-request-id"})
 
 
-def _kept_header(name: bytes) -> bool:
-    lowered = name.lower()
-    return lowered in _KEPT_HEADERS or lowered.startswith(b"x-ratelimit-")
+class TransportFailed(Exception):
+    """The request could not be sent or its answer broke off (`timed_out`: it stalled)."""
 
-
-_RESET_HEADERS = frozenset({b"accept-encoding", b"host", b"content-length", b"transfer-encoding"})
+    def __init__(self, message: str, *, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.timed_out = timed_out
 
 
 class ResponseTooLarge(Exception):
@@ -56,12 +55,25 @@ class UndecodableResponse(Exception):
         self.status = status
 
 
-class BoundedAiohttpTransport(httpx2.AsyncBaseTransport):
-    """An httpx2 transport over one aiohttp session whose response bodies are bounded."""
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A response read whole: its status, its headers and its (bounded, decoded) body."""
 
-    def __init__(self, *, max_bytes: int, max_connections: int = 100) -> None:
+    status: int
+    headers: CIMultiDictProxy[str]
+    body: bytes
+
+
+class BoundedTransport:
+    """One aiohttp session whose response bodies are bounded."""
+
+    def __init__(self, *, max_bytes: int, timeout_s: float, max_connections: int = 100) -> None:
         self._max_bytes = max_bytes
         self._max_connections = max_connections
+        # Per connect and per read; the caller bounds the whole attempt (`endpoint.py`).
+        # Not aiohttp's `total`: its timer converts a cancellation from outside that lands in
+        # the same tick (the request's deadline) into its own TimeoutError.
+        self._timeout = aiohttp.ClientTimeout(sock_connect=timeout_s, sock_read=timeout_s)
         self._session: aiohttp.ClientSession | None = None
 
     def _open(self) -> aiohttp.ClientSession:
@@ -69,72 +81,46 @@ class BoundedAiohttpTransport(httpx2.AsyncBaseTransport):
         if self._session is None or self._session.closed:
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(limit=self._max_connections),
+                headers={"Accept-Encoding": _ACCEPT_ENCODING},
                 auto_decompress=False,
             )
         return self._session
 
-    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        """Send the request; answer with the whole (bounded, decoded) body already read."""
+    async def post(self, url: str, headers: Mapping[str, str], body: bytes) -> Answer:
+        """POST `body`; answer with the whole (bounded, decoded) body already read."""
         session = self._open()
-        timeout = request.extensions.get("timeout", {})
-        # From the raw pairs: httpx2's decoded view guesses an encoding per header (36 guesses
-        # per call, ~18 µs). aiohttp sets Host and Content-Length itself.
-        headers = {
-            k.decode("latin-1"): v.decode("latin-1")
-            for k, v in request.headers.raw
-            if k.lower() not in _RESET_HEADERS
-        }
-        headers["Accept-Encoding"] = _ACCEPT_ENCODING
         try:
-            response = await session.request(
-                request.method,
-                str(request.url),
-                headers=headers,
-                data=request.content or None,
-                allow_redirects=False,
-                timeout=aiohttp.ClientTimeout(
-                    sock_connect=timeout.get("connect"), sock_read=timeout.get("read")
-                ),
+            response = await session.post(
+                url, headers=headers, data=body, allow_redirects=False, timeout=self._timeout
             )
         except aiohttp.ClientConnectorDNSError as exc:
-            host = request.url.host
-            raise httpx2.ConnectError(
-                f"DNS lookup failed: the LLM host {host!r} does not resolve", request=request
+            host = exc.host
+            raise TransportFailed(
+                f"DNS lookup failed: the LLM host {host!r} does not resolve"
             ) from exc
         except aiohttp.ClientConnectorError as exc:
             code = exc.os_error.errno
             reason = "connection refused" if code == errno.ECONNREFUSED else "cannot connect"
             detail = os.strerror(code) if code else type(exc.os_error).__name__
-            raise httpx2.ConnectError(
-                f"{reason} by {exc.host}:{exc.port} ({detail})", request=request
-            ) from exc
+            raise TransportFailed(f"{reason} by {exc.host}:{exc.port} ({detail})") from exc
         except TimeoutError as exc:
-            raise httpx2.ConnectTimeout("the connection timed out", request=request) from exc
+            raise TransportFailed("the connection timed out", timed_out=True) from exc
         except aiohttp.ClientError as exc:
-            raise httpx2.ReadError(
-                f"the request failed ({type(exc).__name__})", request=request
-            ) from exc
+            raise TransportFailed(f"the request failed ({type(exc).__name__})") from exc
         try:
-            body = await self._read(response)
+            content = await self._read(response)
         except (ResponseTooLarge, UndecodableResponse):
             response.close()  # the rest is never read: the connection cannot be reused
             raise
         except TimeoutError as exc:
             response.close()
-            raise httpx2.ReadTimeout("the answer stalled mid-body", request=request) from exc
+            raise TransportFailed("the answer stalled mid-body", timed_out=True) from exc
         except aiohttp.ClientError as exc:
             response.close()
-            raise httpx2.ReadError(
-                f"the answer broke off ({type(exc).__name__})", request=request
-            ) from exc
+            raise TransportFailed(f"the answer broke off ({type(exc).__name__})") from exc
         finally:
             response.release()
-        # Only what the SDK and the client read: every header handed to httpx2 is decoded
-        # again on each look-up (the SDK looks up a few per call).
-        kept = [(k, v) for k, v in response.raw_headers if _kept_header(k)]
-        return httpx2.Response(
-            status_code=response.status, headers=kept, content=body, request=request
-        )
+        return Answer(response.status, response.headers, content)
 
     async def _read(self, response: aiohttp.ClientResponse) -> bytes:
         limit = self._max_bytes

@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import openai
 import orjson
 import pytest
+import structlog
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply
 from resolver.web.appkeys import LIFECYCLE_KEY
@@ -79,6 +81,57 @@ async def test_retry_after_is_honoured(
     assert status == 200
     first, second = (c.started for c in fake_llm.calls)
     assert expected_wait - 0.02 <= second - first <= expected_wait + 0.25
+
+
+async def test_the_call_goes_out_as_the_sdk_shapes_it(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.push(Reply(content=GOOD))
+    status, _ = await post(await make_client(llm_timeout_s=7), body())
+    assert status == 200
+    headers = {k.lower(): v for k, v in fake_llm.calls[0].headers.items()}
+    sdk = openai.AsyncOpenAI(base_url="http://127.0.0.1:9/v1", api_key="sk", max_retries=0)
+    for name, value in sdk.default_headers.items():
+        if isinstance(value, str) and name.lower() != "x-stainless-async":
+            assert headers[name.lower()] == value, name
+    assert headers["authorization"] == "Bearer sk-test-SECRET-0123456789"
+    assert headers["x-stainless-retry-count"] == "0"
+    assert headers["x-stainless-read-timeout"] == "7.0"
+    assert headers["accept-encoding"] == "gzip, deflate"
+    await sdk.close()
+
+
+async def test_a_first_failure_is_tenacitys_first_attempt(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.push(Reply(status=503), Reply(content=GOOD))
+    with structlog.testing.capture_logs() as logs:
+        status, _ = await post(await make_client(), body())
+    assert status == 200
+    retries = [line for line in logs if line["event"] == "llm.retry"]
+    assert [line["attempt"] for line in retries] == [1]
+    assert retries[0]["reason"] == "HTTP 503 from the LLM"
+
+
+async def test_one_attempt_allowed_is_one_attempt_made(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(lambda call: Reply(status=503))
+    status, payload = await post(await make_client(llm_max_attempts=1), body())
+    assert status == 502
+    assert len(fake_llm.calls) == 1
+    assert "after 1 attempt(s)" in payload["_error"]
+
+
+async def test_a_redirect_is_not_followed_nor_retried(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.respond(lambda call: Reply(status=307, headers={"Location": "http://127.0.0.1:9/"}))
+    status, payload = await post(await make_client(), body())
+    assert status == 502
+    assert payload["error"]["code"] == "LLM_UNAVAILABLE"
+    assert len(fake_llm.calls) == 1
+    assert "HTTP 307 from the LLM" in payload["_error"]
 
 
 async def test_llm_down_fails_fast(make_client: ClientFactory) -> None:
