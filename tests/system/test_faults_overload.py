@@ -13,7 +13,10 @@ from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
 from resolver.web.servicekeys import SERVICES_KEY
 from tests.helpers import ClientFactory, assert_settled, operator, request_body, wait_for
 
-SLOW_S = 0.5
+# A queued request would wait a whole slow call; one refused at once waits only for the loop to
+# get through the burst's other requests (20 of them in a fresh process take ~0.25 s on a shared
+# 2-core machine, which made a 0.5 s call's half too tight a bound).
+SLOW_S = 1.0
 PROPS = [operator(f"p{i}", ("x", "STRING")) for i in range(4)]
 
 
