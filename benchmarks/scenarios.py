@@ -432,8 +432,6 @@ def rules(ctx: Context) -> dict[str, Any]:
     segment, warmup = (1.5, 1.0) if ctx.quick else (2.5, 1.0)
     clients = 16
     payloads = [b for _, _, b in bodies.RULES_BODIES]
-    names = ["service", "aiohttp_echo"] + (["against"] if ctx.against else [])
-    segments: dict[str, list[tuple[LoadResult, float]]] = {name: [] for name in names}
     with contextlib.ExitStack() as stack:
         service = stack.enter_context(ctx.service(None))
         fake = stack.enter_context(ctx.fake())
@@ -449,22 +447,10 @@ def rules(ctx: Context) -> dict[str, Any]:
         # CPU per request is the servers' own, not a share of a core the load also wants.
         pinned = _pin([proc for proc, _ in targets.values()])
         stack.callback(_unpin, pinned)
-        for _, url in targets.values():
-            ctx.drive(LoadConfig(url=url, bodies=payloads, concurrency=clients, duration_s=warmup))
-        # Segments alternate between the servers so that all see the same noise.
-        for index in range(RULES_SEGMENTS):
-            for name, (proc, url) in targets.items():
-                config = LoadConfig(
-                    url=url,
-                    bodies=payloads,
-                    concurrency=clients,
-                    duration_s=segment,
-                    progress=ctx.progress,
-                    label=f"{name} #{index + 1}",
-                )
-                cpu_before = proc.cpu_s()
-                result = ctx.drive(config)
-                segments[name].append((result, proc.cpu_s() - cpu_before))
+        segments = alternate(
+            ctx, targets, payloads, clients=clients, rounds=RULES_SEGMENTS,
+            segment_s=segment, warmup_s=warmup,
+        )  # fmt: skip
     runs = {name: server_figures(parts) for name, parts in segments.items()}
     runs["service"]["by_body"] = _by_body([r for r, _ in segments["service"]])
     plot(
@@ -504,6 +490,38 @@ def rules(ctx: Context) -> dict[str, Any]:
             "<=3.0x the echo's CPU per request": ratios["service_to_echo"] <= 3.0,
         },
     }
+
+
+def alternate(
+    ctx: Context,
+    targets: dict[str, tuple[Proc, str]],
+    payloads: list[bytes],
+    *,
+    clients: int,
+    rounds: int,
+    segment_s: float,
+    warmup_s: float,
+) -> dict[str, list[tuple[LoadResult, float]]]:
+    """Each target (its process and URL) warmed up, then `rounds` segments of the same closed
+    loop load, alternating between the targets so that all see the same machine noise: per
+    target, each segment's result and the CPU seconds its process spent in it."""
+    for _, url in targets.values():
+        ctx.drive(LoadConfig(url=url, bodies=payloads, concurrency=clients, duration_s=warmup_s))
+    segments: dict[str, list[tuple[LoadResult, float]]] = {name: [] for name in targets}
+    for index in range(rounds):
+        for name, (proc, url) in targets.items():
+            config = LoadConfig(
+                url=url,
+                bodies=payloads,
+                concurrency=clients,
+                duration_s=segment_s,
+                progress=ctx.progress,
+                label=f"{name} #{index + 1}",
+            )
+            cpu_before = proc.cpu_s()
+            result = ctx.drive(config)
+            segments[name].append((result, proc.cpu_s() - cpu_before))
+    return segments
 
 
 def _pin(servers: list[Proc]) -> set[int] | None:

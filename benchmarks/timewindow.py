@@ -12,8 +12,8 @@ from typing import Any
 import orjson
 
 from benchmarks.bodies import NOW_MS
-from benchmarks.load import LoadConfig, LoadResult, plot
-from benchmarks.scenarios import Context, server_figures
+from benchmarks.load import plot
+from benchmarks.scenarios import Context, alternate, server_figures
 
 ENDPOINT = "/v1/time-window"
 SEGMENTS = 3
@@ -36,27 +36,15 @@ BODIES = [orjson.dumps({**text, "now_ms": NOW_MS}) for text in TEXTS]
 def time_window(ctx: Context) -> dict[str, Any]:
     """Throughput and CPU per request of `/v1/time-window` beside the bare echo."""
     segment, warmup = (1.5, 1.0) if ctx.quick else (2.5, 1.0)
-    segments: dict[str, list[tuple[LoadResult, float]]] = {"service": [], "aiohttp_echo": []}
     with ctx.service(None) as service, ctx.fake() as fake:
         targets = {
             "service": (service, service.base_url + ENDPOINT),
             "aiohttp_echo": (fake, fake.base_url + "/_fake/echo"),
         }
-        for _, url in targets.values():
-            ctx.drive(LoadConfig(url=url, bodies=BODIES, concurrency=CLIENTS, duration_s=warmup))
-        for index in range(SEGMENTS):
-            for name, (proc, url) in targets.items():
-                config = LoadConfig(
-                    url=url,
-                    bodies=BODIES,
-                    concurrency=CLIENTS,
-                    duration_s=segment,
-                    progress=ctx.progress,
-                    label=f"{name} #{index + 1}",
-                )
-                cpu_before = proc.cpu_s()
-                result = ctx.drive(config)
-                segments[name].append((result, proc.cpu_s() - cpu_before))
+        segments = alternate(
+            ctx, targets, BODIES, clients=CLIENTS, rounds=SEGMENTS, segment_s=segment,
+            warmup_s=warmup,
+        )  # fmt: skip
     runs = {name: server_figures(parts) for name, parts in segments.items()}
     plot(
         [r for parts in segments.values() for r, _ in parts[:1]],
