@@ -1,0 +1,137 @@
+"""Hand-read exceptions to the general rules of `rt_rules` / `rt_periods`, one per case.
+
+Key: `<Language>/<SpecFile>#<index>` (the case's position in the spec file). Each line says
+why the general rule does not fit that input.
+"""
+
+from __future__ import annotations
+
+from benchmarks.corpus.rt_rules import Verdict, nothing, peer, spec
+
+OVERRIDES: dict[str, Verdict] = {}
+
+EN = "English/DateTimeModel#"
+ZH = "Chinese/DateTimeModel#"
+LIST = "§4.1 lists X and Y: start of the earliest .. end of the latest, step the finest unit"
+OVERRIDES.update(
+    {
+        EN + "187": spec("list", "years 2007 2009", LIST),
+        EN + "707": spec("list", "years 2007 2009", LIST),
+        EN + "703": spec("list", "years 2015 2016", LIST + " ('from 2015 and 2016')"),
+        EN + "577": spec("list", "window 2019-07-01 2020-03-31 quarter", LIST),
+        EN + "244": spec(
+            "day_range",
+            "days 2018-07-21 2018-07-23",
+            "§4.2 day ranges with bare days (this month's if started, else last month's)",
+        ),
+        EN + "245": spec(
+            "day_of_month",
+            "day 2018-07-21",
+            "§4.2 bare day: the 21st has not started, so last month's",
+        ),
+        EN + "230": spec("holiday", "day 2018-07-04", "§4.2 Independence Day of this year"),
+        EN + "284": spec(
+            "hour_range",
+            "window-utc 2018-06-04T16:30 2018-06-04T23:30",
+            "§4.2 hour range 9.30-4.30pm on bare 6/4 (2018's); §4.3 the zone written governs "
+            "(PST → America/Los_Angeles, PDT in June)",
+        ),
+        EN + "434": nothing(
+            "weekday_date", "§4.3 'this Friday' is 2019-05-24, not 7/6: weekday and date disagree"
+        ),
+        EN + "437": nothing(
+            "weekday_date", "§4.3 'this friday 5/12': 2019-05-12 is a Sunday, this Friday is 05-24"
+        ),
+        EN + "438": nothing("weekday_date", "§4.3 'next friday 5/12': 2019-05-12 is a Sunday"),
+        EN + "443": nothing(
+            "weekday_date",
+            "§4.3 'this friday 5/12' and 'next sunday 5/20' disagree with their dates",
+        ),
+        EN + "675": spec(
+            "since",
+            "since 2016-03-01 month",
+            "§4 X至今 (from March to date): start(X) .. now, step month",
+        ),
+        EN + "680": peer(
+            "hour_range", "'next evening' is no named day (no SPEC row): finer than a day"
+        ),
+        EN + "906": spec(
+            "hour_range",
+            "span 2016-11-07T14:00 2016-11-08T16:30",
+            "§4.2 from 2pm (today) till tomorrow 4:30pm (the peer's end is 14:30)",
+        ),
+        EN + "860": spec(
+            "last_n_of",
+            "weeks 2019-12-16 2020-01-05",
+            "§4.3 the last N weeks of a named period: the last is the week holding 12-31",
+        ),
+        EN + "861": spec(
+            "last_n_of", "months 2021-09 2021-12", "§4.3 the last N months of a named period"
+        ),
+        EN + "928": spec(
+            "day_range",
+            "days 2016-03-27 2016-04-03",
+            "§4.2 from the 27th to the 3rd of April (the SPEC's own example)",
+        ),
+        EN + "376": nothing(
+            "weekday_date", "§4.3 the 31st (bare: Dec 31 2018, a Monday) disagrees with Sunday"
+        ),
+        EN + "377": nothing(
+            "weekday_date", "§4.3 the 31st (bare: Jan 31 2019, a Thursday) disagrees with Friday"
+        ),
+        ZH + "12": spec(
+            "day_of_month", "day 2017-03-12", "§4.2 bare day 15号: this month's if started"
+        ),
+        ZH + "99": spec("list", "years 2015 2018", LIST + " (2023年和2024年)"),
+        ZH + "101": spec("list", "months 2018-03 2018-05", LIST + " (3月和4月)"),
+        ZH + "109": spec(
+            "list", "months 2017-10 2018-05", LIST + " (bare 10月 not started: 2017's)"
+        ),
+    }
+)
+OVERRIDES.update(
+    {
+        EN + "866": peer(
+            "date_arith",
+            "'in 3 days on Friday': an offset and a weekday (no SPEC row; the peer's day)",
+        ),
+        EN + "905": spec(
+            "hour_range",
+            "from 2016-11-07T08:00",
+            "§4.2 between 8 o'clock and now: 08:00 .. now, step day",
+        ),
+    }
+)
+ZHP = "Chinese/DatePeriodParser#"
+ZHD = "Chinese/DateParser#"
+OVERRIDES.update(
+    {
+        ZH + "11": nothing(
+            "vague", "§4.1 最近 alone (近期, 最近几个月): a vague period settles nothing"
+        ),
+        ZH + "36": nothing(
+            "hour_range", "§4.2 明天四点 is a bare hour without 上午/下午: ambiguous"
+        ),
+        ZH + "209": spec(
+            "day_range",
+            "days 2017-10-01 2017-11-02",
+            "§4.2 numeric dates month first: 10/1/2017-11/2/2017",
+        ),
+        ZHP + "70": spec(
+            "day_range",
+            "days 2018-10-01 2018-10-07",
+            "§4.2 numeric dates month first: 10/1/2018-10/7/2018",
+        ),
+        ZHP + "50": peer("range", "2010年之后2018年之前: two open ends joined (no SPEC row)"),
+        ZHD + "56": nothing(
+            "numeric_date",
+            "§4.2 a first number over 12 is no month (27-7-3); no year-first rule for two digits",
+        ),
+        ZH + "256": spec(
+            "last_n_of",
+            "weeks 2019-12-16 2020-01-05",
+            "§4.3 最后N周 of a named period: the last is the week holding 12-31",
+        ),
+        ZH + "257": spec("last_n_of", "months 2021-09 2021-12", "§4.3 最后N个月 of a named period"),
+    }
+)
