@@ -24,7 +24,7 @@ from benchmarks.corpus.rt_overrides import OVERRIDES
 from benchmarks.corpus.rt_periods import classify
 from benchmarks.corpus.rt_rules import Verdict
 from benchmarks.corpus.rt_source import Case, Window, load_cases
-from benchmarks.gold_oracle.periods import Clock, period_of
+from benchmarks.gold_oracle.periods import Clock, period_of, shift_wall
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 ZONE = "UTC"
@@ -58,7 +58,7 @@ SINGLE_FAMILIES = frozenset(
         "part_of_period",
     ]
 )
-UNIT_OF_TIMEX = (("-W", "week"), ("P", "range"))
+UNITS_FORWARD = ("day", "month", "year")
 Params = dict[str, Any]
 
 
@@ -66,8 +66,17 @@ def _window(start: int, end: int, step: str) -> Params:
     return {"instant": False, "start": start, "end": end, "step": step}
 
 
-def spec_window(reading: str, clock: Clock) -> Params | None:
-    """A reading's window (`since <date> <unit>` added to `readings.evaluate`)."""
+def spec_window(reading: str, clock: Clock) -> Params | None:  # noqa: PLR0911
+    """A reading's window: `readings.evaluate` plus `since <date> <unit>`, `from <wall time>`,
+    `window <first> <last> <step>`, `window-utc <start> <end>`, `steponly <unit>` and a
+    trailing `step=<unit>` (a step word beside the period)."""
+    if " step=" in reading:
+        head, step = reading.split(" step=")
+        params = spec_window(head, clock)
+        assert params is not None
+        return {**params, "step": step}
+    if reading.startswith("steponly "):
+        return {"instant": False, "step": reading.split()[1]}
     if reading.startswith("since "):
         _, first, unit = reading.split()
         start = period_of(unit, date.fromisoformat(first)).start(clock)  # type: ignore[arg-type]
@@ -115,9 +124,11 @@ def _peer_step(timex: str, window: Window) -> str | None:
     return "day"
 
 
-def peer_expected(case: Case, clock: Clock) -> Params | None:
+def peer_expected(case: Case, clock: Clock, *, inclusive: bool = False) -> Params | None:
     """The peer's own meaning as a window: its latest candidate that has started (the SPEC's
-    bare rule), else its first; None when it gives none or only one finer than a day."""
+    bare rule), else its first; None when it gives none or only one finer than a day.
+    `inclusive`: a named range whose end the peer gives as the start of Y (its timex `P…`)
+    ends at end(Y), as the SPEC's range row reads it."""
     if len(case.results) != 1:
         return None
     r = case.results[0]
@@ -127,11 +138,17 @@ def peer_expected(case: Case, clock: Clock) -> Params | None:
     started = [p for p in pairs if p[1] <= clock.now_ms]
     chosen = started[-1] if started else pairs[0]
     step = _peer_step(r.timex, chosen[0])
-    return None if step is None else _window(chosen[1], chosen[2], step)
+    if step is None:
+        return None
+    end = chosen[2]
+    if inclusive and step in UNITS_FORWARD:
+        last = datetime.fromisoformat(chosen[0][1][:10])
+        end = clock.ms(shift_wall(last, 1, step)) - 1  # type: ignore[arg-type]
+    return _window(chosen[1], end, step)
 
 
 def _in_range(expected: Params | None) -> bool:
-    if not expected or expected.get("instant"):
+    if not expected or expected.get("instant") or "start" not in expected:
         return True
     return bool(expected["start"] >= LOWEST_MS and expected["end"] < HIGHEST_MS)
 
@@ -145,8 +162,8 @@ def build_row(case: Case, lang: str, number: int) -> dict[str, Any]:
     )
     basis, note = verdict.basis, verdict.note
     peer_window = None
-    if verdict.reading == "peer":
-        expected = peer_expected(case, clock)
+    if verdict.reading in ("peer", "peer-inclusive"):
+        expected = peer_expected(case, clock, inclusive=verdict.reading == "peer-inclusive")
     else:
         expected = spec_window(verdict.reading, clock)
     if not _in_range(expected):
@@ -155,7 +172,7 @@ def build_row(case: Case, lang: str, number: int) -> dict[str, Any]:
         windows = peer_windows(case, clock)
         span = (
             None
-            if not expected or expected.get("instant")
+            if not expected or "start" not in expected
             else (expected["start"], expected["end"])
         )
         if span not in windows:

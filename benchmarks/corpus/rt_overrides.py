@@ -135,3 +135,41 @@ OVERRIDES.update(
         ZH + "257": spec("last_n_of", "months 2021-09 2021-12", "§4.3 最后N个月 of a named period"),
     }
 )
+OVERRIDES.update(
+    {
+        EN + "380": spec(
+            "since", "since 2018-07-21 day", "§4 since X with X = late July (§4.2 下旬: the 21st)"
+        ),
+        EN + "616": spec(
+            "holiday", "day 2020-05-01", "§4.1 劳动节 5/1 under its English name, bare: this year's"
+        ),
+        EN + "787": spec(
+            "rolling",
+            "roll -2 week step=day",
+            "§4 past N units (§4.1 fortnight = 2 weeks) with the step word daily",
+        ),
+        EN + "644": nothing(
+            "trap",
+            "'shouldn't last two hours': last is a verb; a duration, no window (§4.2 when unsure)",
+        ),
+        ZHD + "12": Verdict(
+            "holiday",
+            "day 2017-01-28",
+            "spec",
+            "§4.1 春节 (lunar 1/1) as 大年初一; bare: this year's (2017-01-28)",
+        ),
+        ZHD + "13": Verdict(
+            "holiday",
+            "day 2017-01-27",
+            "spec",
+            "§4.2 除夕 (eve of 春节) as 大年三十; bare: this year's (2017-01-27)",
+        ),
+    }
+)
+OVERRIDES.update(
+    {
+        EN + "158": nothing(
+            "hour_range", "§4.2 'from 10:30 to 3': the end is a bare number without am/pm"
+        ),
+    }
+)

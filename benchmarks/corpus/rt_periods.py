@@ -44,7 +44,7 @@ from benchmarks.corpus.rt_rules import (
     peer,
     spec,
 )
-from benchmarks.corpus.rt_source import Case, Result
+from benchmarks.corpus.rt_source import Case, Result, Window
 
 THIS = re.compile(
     r"^(this|current|the current)\s+(calendar\s+)?(week|month|quarter|year)$"
@@ -108,7 +108,7 @@ def _month(low: str, y: int, m: int) -> Verdict:  # noqa: PLR0911
     return spec("month", f"month {y}-{m:02d}", "§4 2024年3月 / bare 3月 (this year's if started)")
 
 
-def _week(low: str, y: int, w: int) -> Verdict:  # noqa: PLR0911
+def _week(low: str, y: int, w: int, today: date) -> Verdict:  # noqa: PLR0911
     monday = date.fromisocalendar(y, w, 1)
     if THIS.match(low):
         return spec("this_period", "todate week", "§4 本周/this week: start .. now")
@@ -120,7 +120,14 @@ def _week(low: str, y: int, w: int) -> Verdict:  # noqa: PLR0911
         r"\bweek\s+\d+|第.+周|第.+週|\b(first|second|third|fourth|\d+(st|nd|rd|th)) week of \d{4}",
         low,
     ):
-        return spec("iso_week", f"week {monday}", "§4.2 weeks: week 27, 第10周 (ISO week)")
+        note = "§4.2 weeks: week 27, 第10周 (ISO week)"
+        if not re.search(r"\d{4}|year|年", low):  # no year named: the bare rule of §4
+            year = today.isocalendar().year
+            if date.fromisocalendar(year, w, 1) > today:
+                year -= 1
+            monday = date.fromisocalendar(year, w, 1)
+            note += "; no year named: this year's if started, else last year's"
+        return spec("iso_week", f"week {monday}", note)
     if m := re.search(r"last week of (\d{4})", low):
         last = date(int(m.group(1)), 12, 31)
         note = "§4.3 the last week of a named period: the ISO week holding its last day"
@@ -188,6 +195,11 @@ def _quarter_or_half(low: str, a: date, n: int, today: date, bare: bool) -> Verd
     return None
 
 
+def _peer_range(note: str) -> Verdict:
+    """The peer's years, with the SPEC's inclusive end(Y) of a named range."""
+    return Verdict("range", "peer-inclusive", "peer", f"spec-silent: {note}; end(Y) inclusive (§4)")
+
+
 def _since_unit(low: str, unit: str) -> str:
     """The unit of X in `X to date`: a day if X names a day, a month if a month, else a year."""
     head = re.split(r"\b(to|till|and|until)\b|至今", low)[0]
@@ -210,7 +222,7 @@ def _explicit_range(r: Result, low: str, today: date, now: datetime) -> Verdict:
     if re.search(r"\b(end|start|beginning|middle) of\b", low):
         return peer("range", "a range to the end/middle of a period (no SPEC row)")
     if re.search(r"\b(this|next|last)\s+(\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", low):
-        return peer("range", "a range with this/next/last + a date (no SPEC row)")
+        return _peer_range("a range with this/next/last + a date (no SPEC row)")
     if re.search(
         r"\bbetween now\b|\bfrom now\b|\bstarting\b|\bfirst\b.*\bof\b"
         r"|的前\d|的前[一二三四五六七八九十]",
@@ -224,11 +236,17 @@ def _explicit_range(r: Result, low: str, today: date, now: datetime) -> Verdict:
             f"since {start} {_since_unit(low, unit)}",
             "§4 X至今 / since X; §4.2 between X and now: start(X) .. now",
         )
+    if re.search(r"\b(and|to|till|until) today\b|到今天|至今天", low):
+        start = r.windows[0][0][:10] if r.windows and r.windows[0] else first
+        note = "§4 X至今: today is an instant word (§4 row 1), so X to today runs to now"
+        return spec("since", f"since {start} {_since_unit(low, unit)}", note)
+    if re.search(r"\b(today|tomorrow|yesterday)\b|今天|明天|昨天", low) and second[:4].isdigit():
+        start = r.windows[0][0][:10] if r.windows and r.windows[0] else first
+        note = "§4 from X to Y: start(X) .. end(Y) with Y tomorrow/yesterday, step day"
+        return spec("day_range", f"days {start} {second}", note)
     years = re.findall(r"(?<!\d)\d{4}(?!\d)|[零〇一二三四五六七八九]{4}年|\d{2}年", low)
     if first[:4].isdigit() and second[:4].isdigit() and first[:4] != second[:4] and len(years) < 2:
-        return peer("range", "a range whose start takes its year from the end (no SPEC row)")
-    if re.search(r"\b(today|tomorrow|yesterday)\b|今天|明天|昨天", low):
-        return peer("range", "a range ending on today/tomorrow/yesterday (no SPEC row)")
+        return _peer_range("a range whose start takes its year from the end (no SPEC row)")
     if unit == "week" or "W" in first or "#" in first:
         return peer("range", "a range of weeks or nth weekdays (no SPEC row)")
     bare = first.startswith("XXXX")
@@ -249,7 +267,7 @@ def _explicit_range(r: Result, low: str, today: date, now: datetime) -> Verdict:
     else:
         y = int(first[:4])
     if second.startswith("XXXX") and (b_m, b_d) < (a_m, a_d):
-        return peer("range", "a range whose end inherits a year and wraps it (no SPEC row)")
+        return _peer_range("a range whose end inherits a year and wraps it (no SPEC row)")
     b_year = y if second.startswith("XXXX") else int(second[:4])
     a, b = make_date(y, a_m, a_d), make_date(b_year, b_m, b_d)
     if a is None or b is None:
@@ -270,6 +288,12 @@ def _explicit_range(r: Result, low: str, today: date, now: datetime) -> Verdict:
 
 def _daterange(r: Result, text: str, whole: str, now: datetime, lang: str) -> Verdict:  # noqa: PLR0911
     low, today = text.lower().strip(), now.date()
+    if lang == "zh":
+        low = low.replace(" ", "")
+    if m := re.match(r"^(the )?past (week|month|quarter|year)$", low):
+        return spec(
+            "rolling", f"roll -1 {m.group(2)}", "§4 past N units with N = 1: now−1 unit .. now"
+        )
     if r.mod == "approx":
         return nothing("approximate", "§4.2 around/about X settles nothing")
     if r.mod in OPEN_MODS or (r.mod and r.mod.startswith(("before", "after", "until"))):
@@ -289,7 +313,7 @@ def _daterange(r: Result, text: str, whole: str, now: datetime, lang: str) -> Ve
         mm = int(m.group(1))
         return _month(low, bare_month(today, mm), mm)
     if m := WEEK.match(t):
-        return _week(low, int(m.group(1)), int(m.group(2)))
+        return _week(low, int(m.group(1)), int(m.group(2)), today)
     if m := WEEKEND.match(t):
         return _weekend(low, int(m.group(1)), int(m.group(2)))
     if m := re.match(r"^(XXXX|\d{4})-(\d{2})-W(\d{2})$", t):
@@ -409,8 +433,14 @@ def _datetimerange(r: Result, low: str, now: datetime, lang: str) -> Verdict:  #
             "hour_range", "an hour range given by a duration or an nth weekday (no SPEC row)"
         )
     windows = [w for w in r.windows if w is not None]
+    clock24 = len(re.findall(r"\d{1,2}[:：]\d{2}", low)) >= 2 and not AMPM.search(low)
+    if clock24:  # 3:00 to 4:00, 5:00-6:00: a 24-hour clock, read as written
+        earliest: dict[str, Window] = {}
+        for w in sorted(windows):
+            earliest.setdefault(w[0][:10], w)
+        windows = list(earliest.values())
     days = {w[0][:10] for w in windows}
-    if not AMPM.search(low) or len(windows) != len(days):
+    if not (AMPM.search(low) or clock24) or len(windows) != len(days):
         return nothing("hour_range", "§4.2 bare clock numbers without am/pm are ambiguous")
     if len(windows) > 1:
         wd = re.match(r"^\(XXXX-WXX-(\d)T", r.timex)
@@ -432,8 +462,58 @@ def _datetimerange(r: Result, low: str, now: datetime, lang: str) -> Verdict:  #
     return spec("hour_range", f"span {a} {b}", "§4.2 hour ranges on a named day with am/pm or 24 h")
 
 
+STEP_EN = {
+    "day": r"daily|by day",
+    "week": r"weekly|by week",
+    "month": r"monthly|by month",
+    "quarter": r"quarterly|by quarter",
+    "year": r"yearly|annual|by year",
+}
+STEP_ZH = {
+    "day": "按天|按日|每日|每天|逐日|各天|日趋势",
+    "week": "按周|每周|逐周|各周|分周",
+    "month": "按月|月度|每月|逐月|各月|分月|每个月",
+    "quarter": "按季|按季度|每季度|逐季|各季度|分季度",
+    "year": "按年|年度|每年|逐年|各年|分年",
+}
+
+
+def _step_word(text: str) -> str | None:
+    """The unit of a §4 step word in the text (None: none)."""
+    low = text.lower()
+    for unit, words in STEP_EN.items():
+        if re.search(rf"\b({words})\b", low):
+            return unit
+    for unit, words in STEP_ZH.items():
+        if re.search(f"({words})(?![一二三四五六日天])", low):  # 每周一 is a recurrence, not a step
+            return unit
+    return None
+
+
+def _step_only(case: Case) -> Verdict | None:
+    """A step word (or a recurrence of one unit) with no period: the step alone, no window."""
+    if any(r.type != "set" for r in case.results) or len(case.results) > 1:
+        return None
+    unit = _step_word(case.text)
+    if unit is not None:
+        return spec(
+            "step_word",
+            f"steponly {unit}",
+            "§4 step words (daily/weekly/按月…): the step, no window",
+        )
+    if case.results and (m := re.fullmatch(r"P1([DWMY])|P(3)M", case.results[0].timex)):
+        unit = "quarter" if m.group(2) else UNIT[m.group(1)]
+        note = (
+            "spec-silent: a one-unit recurrence read as its step word (the peer's unit), no window"
+        )
+        return Verdict("step_word", f"steponly {unit}", "peer", note)
+    return None
+
+
 def classify(case: Case, now: datetime, lang: str) -> Verdict:  # noqa: PLR0911
     """The SPEC's reading of one case (before the hand-read overrides)."""
+    if (step := _step_only(case)) is not None:
+        return step
     if not case.results:
         return nothing("no_time", "no time expression (the peer finds none; plain text)")
     if len(case.results) > 1:

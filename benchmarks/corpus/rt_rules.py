@@ -183,6 +183,8 @@ def _relative_weekday(text: str, today: date, lang: str) -> Verdict | None:  # n
             ahead = (named - today.isoweekday()) % 7 or 7
             one = today + timedelta(days=ahead)
             return spec("relative_weekday", f"day {one}", "§4.2 coming/this upcoming Friday")
+        if re.search(r"\bfollowing\b", t) and "week" not in t:
+            return peer("relative_weekday", "'following Friday': no SPEC row (the peer's day)")
         if re.search(r"\b(next|following)\b", t):
             weeks = 2 if "after next" in t else 1
         elif re.search(r"\b(last|previous)\b", t):
