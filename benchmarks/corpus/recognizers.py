@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.corpus.readings import evaluate
+from benchmarks.corpus.rt_classify import classify
 from benchmarks.corpus.rt_overrides import OVERRIDES
-from benchmarks.corpus.rt_periods import classify
 from benchmarks.corpus.rt_rules import Verdict
 from benchmarks.corpus.rt_source import Case, Window, load_cases
 from benchmarks.gold_oracle.periods import Clock, period_of, shift_wall
@@ -218,7 +218,8 @@ def build_rows(lang: str, cases: list[Case]) -> tuple[list[dict[str, Any]], Coun
     return rows, skipped
 
 
-def _reader(root: Path, commit: str) -> tuple[str, Any]:
+def open_repo(root: Path, commit: str) -> tuple[str, Any]:
+    """(resolved commit or `checkout`, read(path) -> text) for a git directory or a checkout."""
     if (root / "Specs").is_dir():
         return "checkout", lambda path: (root / path).read_text(encoding="utf-8-sig")
 
@@ -267,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     parser.add_argument("--lang", choices=sorted(FILES), action="append", help="default: both")
     args = parser.parse_args(argv)
-    commit, read = _reader(args.repo, args.commit)
+    commit, read = open_repo(args.repo, args.commit)
     print(f"recognizers-text commit: {commit}")
     status = 0
     for lang in args.lang or sorted(FILES):

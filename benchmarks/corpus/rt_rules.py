@@ -204,7 +204,7 @@ def _relative_weekday(text: str, today: date, lang: str) -> Verdict | None:  # n
     return spec("relative_weekday", f"day {one}", "§4.1 this/last weekday, §4.2 next weekday")
 
 
-def _date_result(r: Result, text: str, whole: str, today: date, lang: str) -> Verdict:  # noqa: PLR0911
+def read_date(r: Result, text: str, whole: str, today: date, lang: str) -> Verdict:  # noqa: PLR0911
     low = text.lower().strip()
     if r.values and r.values[0] == "value not resolved":
         return nothing("impossible_date", "§4.3 a date that does not exist settles nothing")
