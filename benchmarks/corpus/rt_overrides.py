@@ -173,3 +173,9 @@ OVERRIDES.update(
         ),
     }
 )
+OVERRIDES.update(
+    {
+        EN + "531": nothing("multiple", "'this or next week': two windows joined by or (§4.1)"),
+        EN + "553": nothing("multiple", "'last week or this': two windows joined by or (§4.1)"),
+    }
+)
