@@ -179,3 +179,10 @@ OVERRIDES.update(
         EN + "553": nothing("multiple", "'last week or this': two windows joined by or (§4.1)"),
     }
 )
+OVERRIDES.update(
+    {
+        EN + "455": nothing(
+            "named_day", "§4.3 'earth day 2010' settles nothing (the SPEC's own example)"
+        ),
+    }
+)

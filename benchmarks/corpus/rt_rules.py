@@ -177,6 +177,8 @@ def _relative_weekday(text: str, today: date, lang: str) -> Verdict | None:  # n
     if lang == "en":
         if re.search(r"\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", t):
             return None  # a date beside the weekday: read as a date
+        if re.search(r"\b(after|before|from|ago|later)\b", t):
+            return None  # an offset from the weekday: arithmetic
         if re.search(r"\bpast\b", t):
             return peer("relative_weekday", "'(this) past Wednesday': no SPEC row (the peer's day)")
         if re.search(r"\b(upcoming|coming)\b", t):
