@@ -29,7 +29,7 @@ from benchmarks.gold_oracle.periods import Clock, period_of, shift_wall
 DATA = Path(__file__).resolve().parent.parent / "data"
 ZONE = "UTC"
 FILES = {
-    "en": ("English/DateTimeModel",),
+    "en": ("English/DateTimeModel", "English/DateParser", "English/DatePeriodParser"),
     "zh": ("Chinese/DateTimeModel", "Chinese/DateParser", "Chinese/DatePeriodParser"),
 }
 LOWEST_MS, HIGHEST_MS = 946_684_800_000, 4_102_444_800_000  # SPEC §5: 2000 .. 2100 (UTC)

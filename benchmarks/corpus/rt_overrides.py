@@ -186,3 +186,52 @@ OVERRIDES.update(
         ),
     }
 )
+ENP = "English/DatePeriodParser#"
+RANGE = "§4 from X to Y: start(X) .. end(Y), step the finest unit of X, Y"
+OVERRIDES.update(
+    {
+        ENP + "145": spec("in_n", "at +2 day", "§4.2 in N units (N days hence): the point now + N"),
+        ENP + "183": spec(
+            "day_range", "window 2015-01-01 2018-02-28 day", RANGE + " (Y = Feb 2018)"
+        ),
+        ENP + "185": spec(
+            "day_range", "window 2019-02-01 2019-03-31 day", RANGE + " (Y = March 2019)"
+        ),
+        ENP + "186": spec(
+            "day_range", "window 2019-02-01 2019-03-31 day", RANGE + " (Y = March 2019)"
+        ),
+        ENP + "188": spec(
+            "month_range", "window 2015-05-01 2018-12-31 month", RANGE + " (Y = 2018)"
+        ),
+        ENP + "189": spec(
+            "month_range", "window 2015-05-01 2018-12-31 month", RANGE + " (Y = 2018)"
+        ),
+        ENP + "209": peer("range", "'less than 2 weeks from today' (no SPEC row)"),
+    }
+)
+OVERRIDES.update(
+    {
+        ENP + "26": spec(
+            "in_n",
+            "at +2 week",
+            "§4.2 in N units: the point now + N (the peer's parser spec has no result)",
+        ),
+        ENP + "60": spec(
+            "in_n",
+            "at +3 year",
+            "§4.2 in N units: the point now + N (the peer's parser spec has no result)",
+        ),
+        ENP + "161": spec(
+            "in_n", "at +2 week", "§4.2 in N units with (a) couple of = 2 (§4.2 number words)"
+        ),
+        ENP + "80": spec(
+            "half_year", "months 2016-07 2016-12", "§4.2 H2, no year named: this year's (started)"
+        ),
+        ENP + "62": spec(
+            "rolling", "roll -3 year", "§4 last N years ('last 3year'): now−3 years .. now"
+        ),
+        ENP + "181": spec(
+            "day_range", "days 2016-01-01 2016-04-05", RANGE + " (bare: this year's, started)"
+        ),
+    }
+)

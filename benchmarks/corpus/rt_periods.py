@@ -8,6 +8,7 @@ import re
 from datetime import date, datetime, timedelta
 
 from benchmarks.corpus.rt_calendar import (
+    bare_day,
     bare_month,
     bare_month_day,
     bare_quarter,
@@ -16,6 +17,7 @@ from benchmarks.corpus.rt_calendar import (
     shift_month,
 )
 from benchmarks.corpus.rt_rules import (
+    BARE_DOM,
     BARE_MD,
     BARE_MONTH,
     EN_ROLL_NEXT,
@@ -51,7 +53,9 @@ REST = re.compile(
 )
 EARLIER = re.compile(r"^earlier (this|in the) (week|month|year)$")
 THE_UNIT = re.compile(r"^(the|this) (day|week|month|year|fortnight)$")
-DECADE = re.compile(r"年代|世纪|世紀|century|\d0\s*'?s\b")
+DECADE = re.compile(
+    r"年代|世纪|世紀|century|decade|\d0\s*'?s\b|tens\b|thousands\b|noughties|ties\b"
+)
 ZH_UNIT = {"周": "week", "週": "week", "星期": "week", "月": "month", "个月": "month"}
 ZH_UNIT |= {"季度": "quarter", "季": "quarter", "年": "year"}
 
@@ -89,6 +93,11 @@ def _month(low: str, y: int, m: int) -> Verdict:  # noqa: PLR0911
         return spec("rest_of_period", "rest month", "§4.2 later this month / 本月剩余")
     if EARLIER.match(low) or THE_UNIT.match(low):
         return peer("vague_period", "'the month' / 'earlier this month' (the peer's window)")
+    month_name = (
+        r"^(last|next|this|coming|previous)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    )
+    if re.match(month_name, low):
+        return peer("month", "last/next + a month name: no SPEC row (the peer's month)")
     if LAST_NEXT.match(low):
         return spec(
             "relative_period", f"month {y}-{m:02d}", "§4 上个月/last month, §4.2 next month"
@@ -146,7 +155,9 @@ ROLL_PHRASE = re.compile(
 )
 
 
-def read_rolling(low: str, lang: str, n: int, unit: str) -> Verdict | None:
+def read_rolling(low: str, lang: str, n: int, unit: str) -> Verdict | None:  # noqa: PLR0911
+    if re.search(r"\b(few|several|some)\b|几|若干", low):
+        return nothing("vague", "§4.1 几/若干 · a few, several: a vague count settles nothing")
     if lang == "en":
         past, ahead = EN_ROLL_PAST.search(low), EN_ROLL_NEXT.search(low)
         if low.startswith("within") and not (past or ahead):
@@ -177,7 +188,7 @@ def _quarter_or_half(low: str, a: date, n: int, today: date, bare: bool) -> Verd
         return spec(
             "quarter", f"quarter {y}-Q{q}", "§4 2024年第一季度/2024Q1; §4.1 last/next quarter"
         )
-    if n == 6 and a.month in (1, 7) and not bare and re.search(r"half|\bh[12]\b|半年", low):
+    if n == 6 and a.month in (1, 7) and not bare and re.search(r"half|h[12]\b|半年", low):
         if "个半年" in low or "個半年" in low:
             return peer("half_year", "上个半年 (the peer's half)")
         last = month_end(a.year, a.month + 5)
@@ -318,11 +329,20 @@ def read_daterange(r: Result, text: str, whole: str, now: datetime, lang: str) -
             )
         return peer("nth_week", "the Nth week of a month (no SPEC row)")
     week_of = re.search(r"week of|w/c|week (beginning|starting|commencing)", low)
+    if (m := BARE_DOM.match(t)) and week_of:
+        one = bare_day(today, int(m.group(1)))
+        if one is None:
+            return nothing("week_of", "§4.3 a date that does not exist settles nothing")
+        return spec("week_of", f"week {one}", "§4.2 the week of the 18th: that ISO week (bare day)")
     if (m := BARE_MD.match(t)) and week_of:
         one = bare_month_day(today, int(m.group(1)), int(m.group(2)))
         if one is None:
             return nothing("week_of", "§4.3 a date that does not exist settles nothing")
         return spec("week_of", f"week {one}", "§4.2 the week of March 3: that ISO week")
+    rest = re.search(r"\b(rest|remaining|remainder)\b.*\b(week|month|year)\b", low)
+    if rest and RANGE.match(t):
+        note = "§4.2 rest of the week/month/year: now .. end of the period"
+        return spec("rest_of_period", f"rest {rest.group(2)}", note)
     if m := RANGE.match(t):
         n, unit = int(m.group(3)), UNIT.get(m.group(4), "day")
         start = r.windows[0][0][:10]

@@ -179,6 +179,8 @@ def _relative_weekday(text: str, today: date, lang: str) -> Verdict | None:  # n
             return None  # a date beside the weekday: read as a date
         if re.search(r"\b(after|before|from|ago|later)\b", t):
             return None  # an offset from the weekday: arithmetic
+        if re.search(r"\b(first|second|third|fourth|fifth)\b|\blast\s+\w+\s+(of|in)\b", t):
+            return None  # the Nth weekday of a month
         if re.search(r"\bpast\b", t):
             return peer("relative_weekday", "'(this) past Wednesday': no SPEC row (the peer's day)")
         if re.search(r"\b(upcoming|coming)\b", t):
@@ -222,6 +224,10 @@ def read_date(r: Result, text: str, whole: str, today: date, lang: str) -> Verdi
         return spec("near_day", f"day {r.timex}", "§4 昨天/yesterday; §4.2 明天/后天/前天")
     if HOLIDAYS.search(low):
         return _holiday(r, low, whole, today)
+    nth = r"\b(first|second|third|fourth|fifth)\s+(mon|tue|wed|thu|fri|sat|sun)"
+    nth += r"|\blast\s+\w+\s+(of|in)\b"
+    if lang == "en" and re.search(nth, low):
+        return peer("nth_weekday", "the Nth weekday of a month: no SPEC row (the peer's day)")
     rel = _relative_weekday(text, today, lang)
     if rel is not None:
         return rel
@@ -237,6 +243,8 @@ def read_date(r: Result, text: str, whole: str, today: date, lang: str) -> Verdi
     plain = not MONTH_NAME.search(low) and not re.search(r"\d", low) and not ORDINAL.search(low)
     dated = FULL_DATE.match(r.timex) or BARE_MD.match(r.timex)
     if plain and dated and _weekday_named(low) is None:
+        if re.search(r"\b(next|last|this|previous|following)\b", low):
+            return peer("date_other", "next day / the last day: no SPEC row (the peer's day)")
         return nothing("named_day", "§4.1 a festival or named day it does not know settles nothing")
     numeric = _numeric(low, today)
     if numeric is not None:
