@@ -235,3 +235,21 @@ OVERRIDES.update(
         ),
     }
 )
+OVERRIDES.update(
+    {
+        ENP + "3": nothing(
+            "weekday_date",
+            "§4.3 the bare 11th (Oct 11, a Tuesday) disagrees with Friday: nothing settles",
+        ),
+        ENP + "194": spec(
+            "week_range",
+            "weeks 2017-07-31 2017-08-28",
+            RANGE + "; week numbers with no year: the bare rule (2017's)",
+        ),
+        ENP + "195": spec(
+            "week_range",
+            "weeks 2017-07-31 2017-08-28",
+            RANGE + "; week numbers with no year: the bare rule (2017's)",
+        ),
+    }
+)

@@ -84,7 +84,7 @@ def _year(r: Result, low: str, y: int) -> Verdict:
     return spec("year", f"year {y}", "§4 2024年: that whole year")
 
 
-def _month(low: str, y: int, m: int) -> Verdict:  # noqa: PLR0911
+def _month(low: str, y: int, m: int, today: date) -> Verdict:  # noqa: PLR0911
     if y < 2000:
         return nothing("month", "§4.3 a year before 2000 settles nothing")
     if THIS.match(low):
@@ -96,8 +96,16 @@ def _month(low: str, y: int, m: int) -> Verdict:  # noqa: PLR0911
     month_name = (
         r"^(last|next|this|coming|previous)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     )
-    if re.match(month_name, low):
-        return peer("month", "last/next + a month name: no SPEC row (the peer's month)")
+    named = re.match(month_name, low)
+    if named and named.group(1) in ("last", "previous"):
+        year = today.year - (m >= today.month)  # the most recent such month before this one
+        note = "§4.1 'last March' as in since last March: the most recent before the current month"
+        return spec("month", f"month {year}-{m:02d}", note)
+    if named and named.group(1) == "next":
+        year = today.year + (m <= today.month)  # the mirror: the first such month after this one
+        return spec("month", f"month {year}-{m:02d}", "§4.2 next March: the mirror of last March")
+    if named:
+        return peer("month", "this/coming + a month name: no SPEC row (the peer's month)")
     if LAST_NEXT.match(low):
         return spec(
             "relative_period", f"month {y}-{m:02d}", "§4 上个月/last month, §4.2 next month"
@@ -309,10 +317,10 @@ def read_daterange(r: Result, text: str, whole: str, now: datetime, lang: str) -
     if m := YEAR.match(t):
         return _year(r, low, int(m.group(1)))
     if m := MONTH.match(t):
-        return _month(low, int(m.group(1)), int(m.group(2)))
+        return _month(low, int(m.group(1)), int(m.group(2)), today)
     if m := BARE_MONTH.match(t):
         mm = int(m.group(1))
-        return _month(low, bare_month(today, mm), mm)
+        return _month(low, bare_month(today, mm), mm, today)
     if m := WEEK.match(t):
         return _week(low, int(m.group(1)), int(m.group(2)), today)
     if m := WEEKEND.match(t):
