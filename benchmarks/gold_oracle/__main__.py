@@ -19,12 +19,14 @@ from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
 from benchmarks.gold_oracle.time_cases import time_rows
 from benchmarks.gold_oracle.time_cases_v3 import time_rows_v3
+from benchmarks.gold_oracle.time_cases_v4 import time_rows_v4
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TIME_GOLD_V2 = DATA / "time_gold_v2.jsonl"
 CONTEXT_GOLD = DATA / "context_gold.jsonl"
 TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
 CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
+TIME_GOLD_V4 = DATA / "time_gold_v4.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
@@ -34,6 +36,7 @@ def render() -> dict[Path, list[Params]]:
         CONTEXT_GOLD: context_rows(),
         TIME_GOLD_V3: time_rows_v3(),
         CONTEXT_GOLD_V3: context_rows_v3(),
+        TIME_GOLD_V4: time_rows_v4(),
     }
 
 
@@ -65,7 +68,7 @@ def show(rows: list[Params]) -> None:
 def main(argv: list[str]) -> int:
     """Write every file (or with --check exit 1 when one differs) and print their counts."""
     if "--show" in argv:
-        show(time_rows() + time_rows_v3())
+        show(time_rows() + time_rows_v3() + time_rows_v4())
         return 0
     check = "--check" in argv
     stale = []
