@@ -265,12 +265,42 @@ LUNAR_FESTIVALS: dict[str, tuple[int, int]] = {
     "七夕": (7, 7),
     "中秋": (8, 15),
 }
-# With 期间/假期/黄金周/长假 these become holidays of so many days; the others stay one day.
+# With 期间/假期/黄金周/长假, for a year with no published calendar (SPEC §4.1's fixed rule), these
+# become holidays of so many days; the others stay one day.
 HOLIDAY_DAYS: dict[str, int] = {"春节": 7, "国庆": 7, "劳动节": 5}
+
+# The State Council's published public holidays (mainland China): the run of consecutive days
+# off holding the festival's day, weekends inside it included, make-up workdays excluded. Facts
+# from the published notices, cross-checked against the `chinesecalendar` package (never a
+# dependency of the oracle). 2025's 中秋 (10-06) falls inside the 国庆 run.
+OFFICIAL_HOLIDAYS: dict[tuple[str, int], tuple[date, date]] = {
+    ("元旦", 2024): (date(2023, 12, 30), date(2024, 1, 1)),
+    ("元旦", 2025): (date(2025, 1, 1), date(2025, 1, 1)),
+    ("春节", 2023): (date(2023, 1, 21), date(2023, 1, 27)),
+    ("春节", 2024): (date(2024, 2, 10), date(2024, 2, 17)),
+    ("春节", 2025): (date(2025, 1, 28), date(2025, 2, 4)),
+    ("劳动节", 2023): (date(2023, 4, 29), date(2023, 5, 3)),
+    ("劳动节", 2024): (date(2024, 5, 1), date(2024, 5, 5)),
+    ("劳动节", 2025): (date(2025, 5, 1), date(2025, 5, 5)),
+    ("端午", 2023): (date(2023, 6, 22), date(2023, 6, 24)),
+    ("端午", 2024): (date(2024, 6, 8), date(2024, 6, 10)),
+    ("端午", 2025): (date(2025, 5, 31), date(2025, 6, 2)),
+    ("中秋", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
+    ("中秋", 2024): (date(2024, 9, 15), date(2024, 9, 17)),
+    ("中秋", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
+    ("国庆", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
+    ("国庆", 2024): (date(2024, 10, 1), date(2024, 10, 7)),
+    ("国庆", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
+}
 
 
 def festival(name: str, in_year: int, holiday: bool = False) -> Period:
-    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday."""
+    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday: the
+    official run where the State Council's calendar is known (`OFFICIAL_HOLIDAYS`, SPEC §4.1's
+    revised row), else the fixed rule."""
+    if holiday and (name, in_year) in OFFICIAL_HOLIDAYS:
+        first_day, last_day = OFFICIAL_HOLIDAYS[name, in_year]
+        return days(first_day, last_day)
     if name in LUNAR_FESTIVALS:
         first = LunarDate(in_year, *LUNAR_FESTIVALS[name]).to_solar_date()
     else:
@@ -459,37 +489,10 @@ def bare_holiday(name: str) -> Relative:
 
 # -- v4: SPEC §4.1's revised festival row, §4.3 (every character accounted for) ------------------
 
-# The State Council's published public holidays (mainland China): the run of consecutive days
-# off holding the festival's day, weekends inside it included, make-up workdays excluded. Facts
-# from the published notices, cross-checked against the `chinesecalendar` package (never a
-# dependency of the oracle). 2025's 中秋 (10-06) falls inside the 国庆 run.
-OFFICIAL_HOLIDAYS: dict[tuple[str, int], tuple[date, date]] = {
-    ("元旦", 2024): (date(2023, 12, 30), date(2024, 1, 1)),
-    ("元旦", 2025): (date(2025, 1, 1), date(2025, 1, 1)),
-    ("春节", 2023): (date(2023, 1, 21), date(2023, 1, 27)),
-    ("春节", 2024): (date(2024, 2, 10), date(2024, 2, 17)),
-    ("春节", 2025): (date(2025, 1, 28), date(2025, 2, 4)),
-    ("劳动节", 2023): (date(2023, 4, 29), date(2023, 5, 3)),
-    ("劳动节", 2024): (date(2024, 5, 1), date(2024, 5, 5)),
-    ("劳动节", 2025): (date(2025, 5, 1), date(2025, 5, 5)),
-    ("端午", 2023): (date(2023, 6, 22), date(2023, 6, 24)),
-    ("端午", 2024): (date(2024, 6, 8), date(2024, 6, 10)),
-    ("端午", 2025): (date(2025, 5, 31), date(2025, 6, 2)),
-    ("中秋", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("中秋", 2024): (date(2024, 9, 15), date(2024, 9, 17)),
-    ("中秋", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
-    ("国庆", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("国庆", 2024): (date(2024, 10, 1), date(2024, 10, 7)),
-    ("国庆", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
-}
-
 
 def official_holiday(name: str, in_year: int) -> Period:
     """The festival's public holiday in `in_year` as published; for a year not in the table,
     SPEC §4.1's fixed rule (春节 lunar 1/1 + 6 days, 国庆 10/1–10/7, 五一 5/1–5/5, others 1 day)."""
-    if (name, in_year) in OFFICIAL_HOLIDAYS:
-        first, last_ = OFFICIAL_HOLIDAYS[name, in_year]
-        return days(first, last_)
     return festival(name, in_year, holiday=True)
 
 
