@@ -11,20 +11,17 @@ clock, never the sentence's date itself. Written from the SPEC alone, blind to t
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from benchmarks.gold_oracle.answers import Params, Spec, instant, whole
 from benchmarks.gold_oracle.context_cases import (
     SALES,
     TIME_MISSING,
     ContextCase,
-    Expect,
     missing,
     ok,
 )
-from benchmarks.gold_oracle.context_cases_v3 import _on_day
+from benchmarks.gold_oracle.context_cases_v3 import _case, _moved, _on_day
 from benchmarks.gold_oracle.periods import Clock, last, month
-from benchmarks.gold_oracle.time_cases import NOV, SHANGHAI, is_chinese
+from benchmarks.gold_oracle.time_cases import NOV, SHANGHAI
 
 NEW_YORK = "America/New_York"
 TOKYO = "Asia/Tokyo"
@@ -65,29 +62,6 @@ CONTEXT_TIME = (
 )
 
 Text = tuple[str, str]  # the query and the additional_context
-
-
-def _case(
-    category: str,
-    text: Text,
-    expected: Expect,
-    note: str,
-    clock: Clock,
-    *,
-    send_now: bool,
-    send_tz: bool,
-) -> ContextCase:
-    """One case; `clock` is the clock the service must end up using."""
-    query, context = text
-    lang = "zh" if is_chinese(query) else "en"
-    return ContextCase(
-        category, lang, query, context, clock, [SALES], expected, note, send_now, send_tz
-    )
-
-
-def _moved(clock: Clock, tz: str) -> Clock:
-    """The same instant seen from another zone."""
-    return Clock(clock.now_ms, ZoneInfo(tz))
 
 
 def _dated(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import (
     Params,
@@ -94,7 +95,8 @@ def is_chinese(text: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class TimeCase:
-    """One line of time_gold_v2.jsonl."""
+    """One line of a time gold file. `zone` is a zone the text itself names (v4: 昨天（北京时间）):
+    the window is computed there while the row keeps the request's timezone."""
 
     family: str
     query: str
@@ -102,6 +104,7 @@ class TimeCase:
     spec: Spec
     note: str = ""
     context: Params = field(default_factory=dict)
+    zone: str | None = None
 
     @property
     def lang(self) -> str:
@@ -110,8 +113,11 @@ class TimeCase:
 
     def row(self, number: int) -> Params:
         """The JSON object of this case (the format benchmarks/gold.py loads)."""
-        answer = self.spec(self.clock)
+        reading = self.clock if self.zone is None else Clock(self.clock.now_ms, ZoneInfo(self.zone))
+        answer = self.spec(reading)
         note = f"time_expr={answer.expr}; now={self.clock.describe()}"
+        if self.zone is not None:
+            note += f"; read in {self.zone} (now there {reading.describe()})"
         return {
             "id": f"{self.lang}-{self.family}-{number:03d}",
             "category": self.family,
@@ -141,10 +147,11 @@ class Family:
         *,
         at: Clock | None = None,
         context: Params | None = None,
+        zone: str | None = None,
     ) -> None:
         """One case."""
         clock = at or self._clock
-        self._into.append(TimeCase(self._name, query, clock, spec, note, context or {}))
+        self._into.append(TimeCase(self._name, query, clock, spec, note, context or {}, zone))
 
 
 def _first_n(add: Family) -> None:
@@ -617,11 +624,16 @@ def time_cases() -> list[TimeCase]:
     return cases
 
 
-def time_rows() -> list[Params]:
+def numbered(cases: list[TimeCase]) -> list[Params]:
     """The JSON objects, numbered per language and family (`zh-weekday-003`)."""
     seen: Counter[tuple[str, str]] = Counter()
     rows = []
-    for case in time_cases():
+    for case in cases:
         seen[case.lang, case.family] += 1
         rows.append(case.row(seen[case.lang, case.family]))
     return rows
+
+
+def time_rows() -> list[Params]:
+    """The JSON objects of time_gold_v2.jsonl."""
+    return numbered(time_cases())

@@ -9,7 +9,6 @@ Rows are written as a BI user or an agent asks. Same row format and builders as 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from datetime import date
 
@@ -76,6 +75,7 @@ from benchmarks.gold_oracle.time_cases import (
     YEAR_AFTER,
     Family,
     TimeCase,
+    numbered,
 )
 
 # Clocks added for v3 (the v2 ones are imported above).
@@ -798,9 +798,4 @@ def time_cases_v3() -> list[TimeCase]:
 
 def time_rows_v3() -> list[Params]:
     """The JSON objects, numbered per language and family (`en-future-003`)."""
-    seen: Counter[tuple[str, str]] = Counter()
-    rows = []
-    for case in time_cases_v3():
-        seen[case.lang, case.family] += 1
-        rows.append(case.row(seen[case.lang, case.family]))
-    return rows
+    return numbered(time_cases_v3())

@@ -10,14 +10,10 @@ request's `timezone` in the row and computes the window in the named zone.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import (
     Params,
-    Spec,
     ago,
     ahead,
     clock_range,
@@ -62,7 +58,9 @@ from benchmarks.gold_oracle.time_cases import (
     NY_NOV,
     OCT24,
     SHANGHAI,
-    is_chinese,
+    Family,
+    TimeCase,
+    numbered,
 )
 from benchmarks.gold_oracle.time_cases_v3 import NY_DST_MON, SAT_NOV
 
@@ -125,64 +123,6 @@ BARE = (
 NOT_SAID = "不包括 = 不含 (issue 28 lists 不包括今天的最近7天 as an exclusion dropped)"
 TRAD = "traditional characters"
 OFFSET_ZONE = "an offset is a fixed-offset zone; {} has that offset all year (same numbers)"
-
-
-@dataclass(frozen=True, slots=True)
-class ZonedCase:
-    """One line of time_gold_v4.jsonl; `zone` is a zone the text names (None: the request's)."""
-
-    family: str
-    query: str
-    clock: Clock
-    spec: Spec
-    note: str = ""
-    zone: str | None = None
-    context: Params = field(default_factory=dict)
-
-    @property
-    def lang(self) -> str:
-        """zh when the query holds Chinese, else en."""
-        return "zh" if is_chinese(self.query) else "en"
-
-    def row(self, number: int) -> Params:
-        """The JSON object of this case (the format benchmarks/gold.py loads)."""
-        reading = self.clock if self.zone is None else Clock(self.clock.now_ms, ZoneInfo(self.zone))
-        answer = self.spec(reading)
-        note = f"time_expr={answer.expr}; now={self.clock.describe()}"
-        if self.zone is not None:
-            note += f"; read in {self.zone} (now there {reading.describe()})"
-        return {
-            "id": f"{self.lang}-{self.family}-{number:03d}",
-            "category": self.family,
-            "lang": self.lang,
-            "query": self.query,
-            "now_ms": self.clock.now_ms,
-            "timezone": self.clock.tz_name,
-            "context": self.context,
-            "expected": answer.params,
-            "note": f"{note}; {self.note}" if self.note else note,
-        }
-
-
-class Family:
-    """Adds the rows of one family, at a default clock."""
-
-    def __init__(self, into: list[ZonedCase], name: str, clock: Clock) -> None:
-        self._into = into
-        self._name = name
-        self._clock = clock
-
-    def __call__(
-        self,
-        query: str,
-        spec: Spec,
-        note: str = "",
-        *,
-        at: Clock | None = None,
-        zone: str | None = None,
-    ) -> None:
-        """One case."""
-        self._into.append(ZonedCase(self._name, query, at or self._clock, spec, note, zone))
 
 
 YESTERDAY, LAST_MONTH, LAST_WEEK = whole(last("day")), whole(last("month")), whole(last("week"))
@@ -685,9 +625,9 @@ FAMILIES: list[tuple[str, Clock, Callable[[Family], None]]] = [
 ]
 
 
-def time_cases_v4() -> list[ZonedCase]:
+def time_cases_v4() -> list[TimeCase]:
     """Every case of time_gold_v4.jsonl, family by family."""
-    cases: list[ZonedCase] = []
+    cases: list[TimeCase] = []
     for name, clock, build in FAMILIES:
         build(Family(cases, name, clock))
     return cases
@@ -695,9 +635,4 @@ def time_cases_v4() -> list[ZonedCase]:
 
 def time_rows_v4() -> list[Params]:
     """The JSON objects, numbered per language and family (`en-framing-003`)."""
-    seen: Counter[tuple[str, str]] = Counter()
-    rows = []
-    for case in time_cases_v4():
-        seen[case.lang, case.family] += 1
-        rows.append(case.row(seen[case.lang, case.family]))
-    return rows
+    return numbered(time_cases_v4())
