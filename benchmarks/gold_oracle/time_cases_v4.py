@@ -292,6 +292,7 @@ def _sub_day(add: Family) -> None:
         "三個小時後的訂單",
     ):
         add(query, nothing("a point in time"), SUB_DAY)
+    add("昨天下午3点15分的订单", nothing("one clock time, no range"), SUB_DAY + " (3点15分 = 3:15)")
     add("最近3小时的订单", elapsed(180), RANGE_NOW)
     add("orders in the last 30 minutes", elapsed(30), RANGE_NOW + " (SPEC example)")
     add("过去半小时的请求数", elapsed(30), RANGE_NOW + " (SPEC example)")
@@ -429,6 +430,11 @@ def _read_as_one(add: Family) -> None:
         span(month_day(4, 9), month_day(4, 17)),
         f"SPEC §4.3: till the seventeenth is the range's end (issue 28 example); {BARE}",
     )
+    add(
+        "sales between 3 and 5 on 1/1/2015",
+        nothing("bare hours"),
+        "issue 28 example; SPEC §4.2: bare hours without am/pm or a clock word are ambiguous",
+    )
     add("today so far", since(this("day")), "SPEC §4.3: today 00:00 .. now, step day")
     add("orders today so far", since(this("day")), "SPEC §4.3 so far", at=NY_NOV)
     add("orders today", instant, "contrast: today alone is the instant word (SPEC §4)")
@@ -446,6 +452,7 @@ def _exclusion(add: Family) -> None:
     add("最近3天，不含今天", whole(whole_days_before_today(3)), EXCL + "; leap day", at=LEAP)
     add("过去7天不含今天的访问量", seven, EXCL + "; DST began on 03-09", at=NY_DST_MON)
     add("最近7天（不含今天）的訂單", seven, f"{EXCL}; {TRAD}")
+    add("Last 7 days excluding today, please.", seven, f"{EXCL}; {FRAME}")
     for query, why in (
         ("除了上个月的销量", "除了 X (SPEC example)"),
         ("不是上个月的订单", "不是 X (SPEC example)"),
@@ -493,6 +500,13 @@ def _numbers(add: Family) -> None:
 def _zone_text(add: Family) -> None:
     add("昨天（北京时间）的销量", YESTERDAY, ZONE + " (SPEC example)", at=UTC_EVE, zone=SHANGHAI)
     add("昨天（北京时间）的订单", YESTERDAY, "the request's zone is the same", zone=SHANGHAI)
+    add(
+        "请问昨天（北京时间）一共卖了多少单？",
+        YESTERDAY,
+        f"{ZONE}; {FRAME}; {PLAIN} (一共)",
+        at=UTC_EVE,
+        zone=SHANGHAI,
+    )
     add("yesterday (New York time) orders", YESTERDAY, ZONE + " (SPEC example)", zone=NEW_YORK)
     add(
         "yesterday UTC+8 revenue",
