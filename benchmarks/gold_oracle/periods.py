@@ -493,6 +493,8 @@ def bare_holiday(name: str) -> Relative:
 def official_holiday(name: str, in_year: int) -> Period:
     """The festival's public holiday in `in_year` as published; for a year not in the table,
     SPEC §4.1's fixed rule (春节 lunar 1/1 + 6 days, 国庆 10/1–10/7, 五一 5/1–5/5, others 1 day)."""
+    if (name, in_year) in OFFICIAL_HOLIDAYS:
+        return days(*OFFICIAL_HOLIDAYS[name, in_year])
     return festival(name, in_year, holiday=True)
 
 
