@@ -592,9 +592,9 @@ def _fiscal_config(add: Adder) -> None:
         fiscal_year_named_by="end",
     )
     add(
-        "FY2026 Q1 revenue",
+        "FY2025 Q1 revenue",
         NOV_NY,
-        window(whole(f0701s.named_quarter(2026, 1))),
+        window(whole(f0701s.named_quarter(2025, 1))),
         f"request start 07-01, env naming start; {S_PER_FIELD}",
         env={ENV_NAMED: "start"},
         fiscal_year_start="07-01",
