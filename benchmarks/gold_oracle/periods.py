@@ -18,6 +18,9 @@ from zoneinfo import ZoneInfo
 
 from borax.calendars.lunardate import LunarDate, TermUtils
 
+from benchmarks.gold_oracle.holidays_cn import OFFICIAL_RUNS as OFFICIAL_HOLIDAYS
+from benchmarks.gold_oracle.holidays_cn import holiday_run
+
 Unit = Literal["day", "week", "month", "quarter", "year"]
 UNITS: tuple[Unit, ...] = ("day", "week", "month", "quarter", "year")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -265,50 +268,20 @@ LUNAR_FESTIVALS: dict[str, tuple[int, int]] = {
     "七夕": (7, 7),
     "中秋": (8, 15),
 }
-# With 期间/假期/黄金周/长假, for a year with no published calendar (SPEC §4.1's fixed rule), these
-# become holidays of so many days; the others stay one day.
-HOLIDAY_DAYS: dict[str, int] = {"春节": 7, "国庆": 7, "劳动节": 5}
-
-# The State Council's published public holidays (mainland China): the run of consecutive days
-# off holding the festival's day, weekends inside it included, make-up workdays excluded. Facts
-# from the published notices, cross-checked against the `chinesecalendar` package (never a
-# dependency of the oracle). 2025's 中秋 (10-06) falls inside the 国庆 run.
-OFFICIAL_HOLIDAYS: dict[tuple[str, int], tuple[date, date]] = {
-    ("元旦", 2024): (date(2023, 12, 30), date(2024, 1, 1)),
-    ("元旦", 2025): (date(2025, 1, 1), date(2025, 1, 1)),
-    ("春节", 2023): (date(2023, 1, 21), date(2023, 1, 27)),
-    ("春节", 2024): (date(2024, 2, 10), date(2024, 2, 17)),
-    ("春节", 2025): (date(2025, 1, 28), date(2025, 2, 4)),
-    ("劳动节", 2023): (date(2023, 4, 29), date(2023, 5, 3)),
-    ("劳动节", 2024): (date(2024, 5, 1), date(2024, 5, 5)),
-    ("劳动节", 2025): (date(2025, 5, 1), date(2025, 5, 5)),
-    ("端午", 2023): (date(2023, 6, 22), date(2023, 6, 24)),
-    ("端午", 2024): (date(2024, 6, 8), date(2024, 6, 10)),
-    ("端午", 2025): (date(2025, 5, 31), date(2025, 6, 2)),
-    ("中秋", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("中秋", 2024): (date(2024, 9, 15), date(2024, 9, 17)),
-    ("中秋", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
-    ("国庆", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("国庆", 2024): (date(2024, 10, 1), date(2024, 10, 7)),
-    ("国庆", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
-}
 
 
 def festival(name: str, in_year: int, holiday: bool = False) -> Period:
-    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday: the
-    official run where the State Council's calendar is known (`OFFICIAL_HOLIDAYS`, SPEC §4.1's
-    revised row), else the fixed rule."""
-    if holiday and (name, in_year) in OFFICIAL_HOLIDAYS:
-        first_day, last_day = OFFICIAL_HOLIDAYS[name, in_year]
-        return days(first_day, last_day)
+    """The festival's day in `in_year` (lunar dates converted by borax), or with `holiday` its
+    official public-holiday run (SPEC §4.1 revised: `holidays_cn`; one day for the others)."""
+    run = holiday_run(name, in_year) if holiday else None
+    if run is not None:
+        first, last_ = run
+        return days(first, last_) if first != last_ else day(first.year, first.month, first.day)
     if name in LUNAR_FESTIVALS:
         first = LunarDate(in_year, *LUNAR_FESTIVALS[name]).to_solar_date()
     else:
         first = date(in_year, *SOLAR_FESTIVALS[name])
-    length = HOLIDAY_DAYS.get(name, 1) if holiday else 1
-    if length == 1:
-        return day(first.year, first.month, first.day)
-    return days(first, first + timedelta(days=length - 1))
+    return day(first.year, first.month, first.day)
 
 
 def bare_festival(name: str, holiday: bool = False) -> Relative:
