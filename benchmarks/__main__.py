@@ -15,6 +15,7 @@ COMMANDS: dict[str, str] = {
     "fake-llm": "resolver.testing.fake_llm",
     "fake-upstreams": "resolver.testing.fake_upstreams",
     "fanout-wall": "benchmarks.fanout_wall",
+    "floor": "benchmarks.floor",
     "hotpath": "benchmarks.hotpath",
     "house": "benchmarks.house",
     "load": "benchmarks.load",
