@@ -9,6 +9,7 @@ import sys
 COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "chaos": "benchmarks.chaos",
+    "check": "benchmarks.check",
     "cache-hits": "benchmarks.cachehits",
     "timeadversarial": "benchmarks.timeadversarial",
     "timespeed": "benchmarks.timespeed",

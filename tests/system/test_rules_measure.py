@@ -1,0 +1,113 @@
+"""The rules measure's own parts (benchmarks/rulesmeasure.py, floor.py, wrk.py, check.py): the
+floor answers what the service answers, wrk's report is read right, an unsaturated round is
+refused, and `benchmarks check` fails on a missed target."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from benchmarks import bodies, check, rulesmeasure, wrk
+from benchmarks.floor import floor_app
+
+WRK_REPORT = """Running 2s test @ http://127.0.0.1:4242/v1/dynamic-params
+  1 threads and 16 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     4.61ms  512.33us  11.02ms   90.12%
+    Req/Sec     3.47k   120.55     3.61k    85.00%
+  Latency Distribution
+     50%    4.52ms
+     75%    4.80ms
+     90%    5.10ms
+     99%    7.25ms
+  6941 requests in 2.00s, 3.91MB read
+  Non-2xx or 3xx responses: 3
+Requests/sec:   3468.91
+Transfer/sec:      1.95MB
+"""
+
+
+def test_wrk_report_is_read() -> None:
+    result = wrk.parse(WRK_REPORT)
+    assert (result.requests, result.duration_s, result.non_2xx) == (6941, 2.0, 3)
+    assert result.p50_ms == pytest.approx(4.52)
+    assert result.p99_ms == pytest.approx(7.25)
+    assert result.rps == pytest.approx(3470.5)
+
+
+def test_a_report_without_a_count_is_an_error() -> None:
+    with pytest.raises(RuntimeError, match="no request count"):
+        wrk.parse("unable to connect to 127.0.0.1:1 Connection refused")
+
+
+def test_the_lua_script_holds_every_body_verbatim(tmp_path: Path) -> None:
+    tricky = b'{"query": "a ]] b ]=] c"}'
+    script = wrk.lua_script(tmp_path / "b.lua", [b"{}", tricky]).read_text()
+    assert "[[{}]]" in script
+    assert '[==[{"query": "a ]] b ]=] c"}]==]' in script
+
+
+async def test_the_floor_answers_what_the_service_answers(
+    aiohttp_client: Any, make_client: Any
+) -> None:
+    service = await make_client(llm=False)
+    floor = await aiohttp_client(floor_app("floor"))
+    for _, _, body in bodies.RULES_BODIES:
+        answers = []
+        for client in (service, floor):
+            response = await client.post(
+                "/v1/dynamic-params", data=body, headers={"Content-Type": "application/json"}
+            )
+            document = await response.json()
+            document.pop("trace_id")
+            answers.append((response.status, orjson.dumps(document)))
+        assert answers[0] == answers[1]
+        assert answers[0][0] == 200
+
+
+async def test_the_echo_echoes(aiohttp_client: Any) -> None:
+    echo = await aiohttp_client(floor_app("echo"))
+    response = await echo.post("/echo", data=b'{"a": [1, 2]}')
+    assert await response.json() == {"a": [1, 2]}
+
+
+def _segment(cpu: float, saturation: float, non_2xx: int = 0) -> dict[str, Any]:
+    return {"cpu_us_per_request": cpu, "rps": 1.0, "saturation": saturation, "non_2xx": non_2xx}
+
+
+def test_an_unsaturated_round_is_refused_and_ratios_are_per_round() -> None:
+    refused_for_a_500 = _segment(250, 0.99, non_2xx=1)
+    rounds = [
+        {"service": _segment(300, 0.99), "echo": _segment(60, 0.99), "floor": _segment(240, 0.98)},
+        {"service": _segment(280, 0.99), "echo": _segment(100, 0.60), "floor": _segment(230, 0.99)},
+        {"service": _segment(330, 0.97), "echo": _segment(66, 0.95), "floor": _segment(250, 0.99)},
+        {
+            "service": _segment(310, 0.97),
+            "echo": _segment(62, 0.95),
+            "floor": _segment(250, 0.99, 1),
+        },
+    ]
+    figures = rulesmeasure._figures(rounds, rounds=4, segment_s=1.0, against=None)
+    assert (figures["rounds_counted"], figures["rounds_refused"]) == (2, 2)
+    assert figures["ratios_per_round"]["service_to_echo"] == [5.0, 5.0]
+    assert figures["ratios"]["service_to_floor"] == pytest.approx((1.25 + 1.32) / 2, abs=0.01)
+    assert figures["targets"] == {
+        "<=3.5x the echo (median of per-round ratios)": False,
+        "<=1.25x the floor (median of per-round ratios)": False,
+    }
+
+
+def test_check_fails_on_a_missed_or_absent_target(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps({"targets": {"fast": True}}))
+    (tmp_path / "b.json").write_text(json.dumps({"targets": {"fast": True, "lean": False}}))
+    assert check.check(tmp_path, ["a"]) == (["✓ a: fast"], True)
+    lines, ok = check.check(tmp_path, ["a", "b", "c"])
+    assert not ok
+    assert "✗ b: lean" in lines
+    assert any(line.startswith("✗ c: no result") for line in lines)
+    assert check.main(["--dir", str(tmp_path), "a"]) == 0
+    assert check.main(["--dir", str(tmp_path), "b"]) == 1
