@@ -85,11 +85,7 @@ def test_an_unsaturated_round_is_refused_and_ratios_are_per_round() -> None:
         {"service": _segment(300, 0.99), "echo": _segment(60, 0.99), "floor": _segment(240, 0.98)},
         {"service": _segment(280, 0.99), "echo": _segment(100, 0.60), "floor": _segment(230, 0.99)},
         {"service": _segment(330, 0.97), "echo": _segment(66, 0.95), "floor": _segment(250, 0.99)},
-        {
-            "service": _segment(310, 0.97),
-            "echo": _segment(62, 0.95),
-            "floor": _segment(250, 0.99, 1),
-        },
+        {"service": _segment(310, 0.97), "echo": _segment(62, 0.95), "floor": refused_for_a_500},
     ]
     figures = rulesmeasure._figures(rounds, rounds=4, segment_s=1.0, against=None)
     assert (figures["rounds_counted"], figures["rounds_refused"]) == (2, 2)
