@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import rulesmeasure, scaleout, scenarios, timewindow
+from benchmarks import rulesmeasure, scaleout, scaling, scenarios, timewindow
 from benchmarks.llmclient import llm_client
 from benchmarks.load import write_json
 from benchmarks.procs import start_fake
@@ -37,6 +37,7 @@ SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
     "fanout": scenarios.fanout,
     "gateway": scenarios.gateway,
     "rules": rulesmeasure.rules,
+    "scaling": scaling.scaling,
     "time-window": timewindow.time_window,
     "llm-client": _llm_client,
     "cluster": scaleout.cluster,
@@ -177,6 +178,7 @@ _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "fanout": _fanout_rows,
     "gateway": _gateway_rows,
     "rules": rulesmeasure.rows,
+    "scaling": scaling.rows,
     "time-window": timewindow.rows,
     "llm-client": _llm_client_rows,
     "cluster": _cluster_rows,

@@ -10,6 +10,7 @@ CPU read from the kernel's scheduler statistics.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
@@ -21,6 +22,8 @@ _REQUESTS = re.compile(r"^\s*(\d+) requests in ([\d.]+)(\w+)", re.MULTILINE)
 _NON_2XX = re.compile(r"Non-2xx or 3xx responses: (\d+)")
 _ERRORS = re.compile(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)")
 _PERCENTILE = re.compile(r"^\s*(50|99)%\s+([\d.]+)(us|ms|s)\s*$", re.MULTILINE)
+# In a body, the place of each request's own number (`lua_script`).
+SEQ = "{{seq}}"
 _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}
 
 
@@ -56,11 +59,17 @@ def lua_script(path: Path, bodies: list[bytes], *, content_type: str = "applicat
             level += 1
         lines.append(f"  [{'=' * level}[{text}]{'=' * level}],")
     lines.append("}")
+    # A body holding SEQ gets each request's number there (a text the server never saw).
     lines.append(
         "local i = 0\n"
         "request = function()\n"
         "  i = i + 1\n"
-        "  return wrk.format(nil, nil, nil, bodies[(i % #bodies) + 1])\n"
+        "  local body = bodies[(i % #bodies) + 1]\n"
+        f'  local at = string.find(body, "{SEQ}", 1, true)\n'
+        "  if at then\n"
+        f"    body = string.sub(body, 1, at - 1) .. i .. string.sub(body, at + {len(SEQ)})\n"
+        "  end\n"
+        "  return wrk.format(nil, nil, nil, body)\n"
         "end"
     )
     path.write_text("\n".join(lines) + "\n")
@@ -92,11 +101,19 @@ def parse(output: str) -> WrkResult:
 def run_wrk(
     url: str, script: Path, *, connections: int, duration_s: float, core: int | None
 ) -> WrkResult:
-    """One wrk run (one thread, `connections` keep-alive connections), pinned to `core`."""
+    """One wrk run (one thread, `connections` keep-alive connections), pinned to `core`; wrk
+    counts time in whole seconds, so the duration is rounded up to one."""
     binary = wrk_path()
     if binary is None:
         raise RuntimeError("wrk is not installed (make wrk)")
-    argv = [binary, "-t1", f"-c{connections}", f"-d{duration_s:g}s", "--latency", "-s"]
+    argv = [
+        binary,
+        "-t1",
+        f"-c{connections}",
+        f"-d{max(1, math.ceil(duration_s))}s",
+        "--latency",
+        "-s",
+    ]
     argv += [str(script), url]
     if core is not None:
         argv = ["taskset", "-c", str(core), *argv]

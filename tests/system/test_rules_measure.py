@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 import pytest
 
-from benchmarks import bodies, check, rulesmeasure, wrk
+from benchmarks import bodies, check, rulesmeasure, scaling, wrk
 from benchmarks.floor import floor_app
 
 WRK_REPORT = """Running 2s test @ http://127.0.0.1:4242/v1/dynamic-params
@@ -107,3 +107,35 @@ def test_check_fails_on_a_missed_or_absent_target(tmp_path: Path) -> None:
     assert any(line.startswith("✗ c: no result") for line in lines)
     assert check.main(["--dir", str(tmp_path), "a"]) == 0
     assert check.main(["--dir", str(tmp_path), "b"]) == 1
+
+
+def test_scaling_variants_are_valid_requests_of_the_stated_length() -> None:
+    from resolver.params.models import ResolveRequest
+    from resolver.windows.models import TimeWindowRequest
+
+    cases = scaling.variants()
+    for name, (path, body) in cases.items():
+        rendered = body.replace(wrk.SEQ.encode(), b"123456")
+        model = ResolveRequest if path == "/v1/dynamic-params" else TimeWindowRequest
+        document = model.model_validate_json(rendered)
+        if name.startswith(("query_", "window_")):
+            length = int(name.split("_")[1])
+            text = document.query if isinstance(document, ResolveRequest) else document.text
+            shortest = len(scaling.PHRASE) + (len(" #100000000123456") if "_fresh" in name else 0)
+            assert min(length - 8, shortest) <= len(text) <= max(length, shortest)
+            assert ("123456" in text) == name.endswith("_fresh")
+    assert len(ResolveRequest.model_validate_json(cases["properties_16"][1]).logic_properties) == 16
+
+
+def test_scaling_marginal_costs_and_the_linear_target() -> None:
+    runs = {name: [{"cpu_us": 300.0, "busy": 1.0}] for name in scaling.variants()}
+    runs["properties_4"] = [{"cpu_us": 360.0, "busy": 1.0}]  # 20 µs per extra property
+    runs["properties_16"] = [{"cpu_us": 1200.0, "busy": 1.0}]  # then 70: worse than linear
+    runs["query_500_fresh"] = [{"cpu_us": 492.0, "busy": 1.0}]  # 0.4 µs a character
+    runs["query_4000_fresh"] = [{"cpu_us": 1892.0, "busy": 1.0}]  # 0.4 again: linear
+    figures = scaling._figures(runs, rounds=1, segment_s=1.0)
+    assert figures["marginal_us"]["per_property"] == [20.0, 70.0]
+    targets = figures["targets"]
+    assert targets["per_property: marginal cost steady within 1.5x"] is False
+    assert targets["query_fresh_per_char: marginal cost steady within 1.5x"] is True
+    assert targets["query_cached_per_char: marginal cost steady within 1.5x"] is True  # flat
