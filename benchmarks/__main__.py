@@ -9,6 +9,7 @@ import sys
 COMMANDS: dict[str, str] = {
     "accuracy": "benchmarks.accuracy",
     "chaos": "benchmarks.chaos",
+    "components": "benchmarks.components",
     "check": "benchmarks.check",
     "cache-hits": "benchmarks.cachehits",
     "timeadversarial": "benchmarks.timeadversarial",

@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 import pytest
 
-from benchmarks import bodies, check, rulesmeasure, scaling, wrk
+from benchmarks import bodies, check, components, profiler, rulesmeasure, scaling, wrk
 from benchmarks.floor import floor_app
 
 WRK_REPORT = """Running 2s test @ http://127.0.0.1:4242/v1/dynamic-params
@@ -139,3 +139,24 @@ def test_scaling_marginal_costs_and_the_linear_target() -> None:
     assert targets["per_property: marginal cost steady within 1.5x"] is False
     assert targets["query_fresh_per_char: marginal cost steady within 1.5x"] is True
     assert targets["query_cached_per_char: marginal cost steady within 1.5x"] is True  # flat
+
+
+def test_a_stack_is_charged_to_its_innermost_component() -> None:
+    stack = [
+        "/x/resolver/timeexpr/evaluate.py:evaluate",
+        "/x/resolver/params/code_stage.py:apply_time_rules",
+        "/x/resolver/web/middleware.py:middleware",
+        "/x/aiohttp/web_protocol.py:_handle_request",
+    ]
+    assert profiler.component_of(iter(stack)) == "time evaluation"
+    assert profiler.component_of(iter(stack[1:])) == "property states, merge"
+    assert profiler.component_of(iter(stack[3:])) == profiler.REST
+
+
+def test_py_spy_samples_are_classified_like_ours() -> None:
+    raw = (
+        'process 1:"python";thread (0x1);run (aiohttp/web.py:9);'
+        "middleware (/r/resolver/web/middleware.py:3);validate (rules/registry.py:31) 7\n"
+        'process 1:"python";thread (0x1);run (aiohttp/web.py:9) 3\n'
+    )
+    assert components.py_spy_shares(raw) == {"rules": 7, profiler.REST: 3}
