@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fmt clean redis-server test-llm test-slow
+.PHONY: run test lint typecheck pytest bench bench-check wrk fmt clean redis-server test-llm test-slow
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,21 @@ fmt: $(VENV)/.dev-installed
 BENCH_ARGS ?=
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)
+
+# Debian's wrk: the load generator of the rules measure (an outside load tester's tool).
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk; }
+
+# The performance targets (issue 33), each printed ✓/✗; exits non-zero on a miss. Quick runs
+# into benchmarks/results-local/; a quiet machine is needed for figures worth quoting.
+bench-check: $(VENV)/.dev-installed wrk
+	-$(BIN)/python -m benchmarks run rules --uvloop --quick
+	-$(BIN)/python -m benchmarks run llm-client --uvloop --quick
+	-$(BIN)/python -m benchmarks run workers --uvloop --quick
+	-$(BIN)/python -m benchmarks mcp-overhead --uvloop
+	$(BIN)/python -m benchmarks check
 
 # The real-LLM tier (slow, not part of `make test`): llama.cpp's OpenAI-compatible server
 # (llama-cpp-python, built from its sdist: ~10 min on 2 cores) with the Gemma 3 270M GGUF from

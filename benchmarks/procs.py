@@ -160,6 +160,16 @@ def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
     return proc
 
 
+def start_floor(logdir: Path, mode: str) -> Proc:
+    """`python -m benchmarks floor --mode MODE` (the echo or the floor server of the rules
+    measure, `benchmarks/floor.py`) on a free port, ready to answer."""
+    port = free_port()
+    argv = [sys.executable, "-m", "benchmarks", "floor", "--mode", mode, "--port", str(port)]
+    proc = _spawn(f"{mode}-server", argv, _clean_env(), logdir, port)
+    proc.wait_ready("/healthz")
+    return proc
+
+
 def start_service(
     logdir: Path,
     settings: dict[str, str],

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import scaleout, scenarios, timewindow
+from benchmarks import rulesmeasure, scaleout, scaling, scenarios, timewindow
 from benchmarks.llmclient import llm_client
 from benchmarks.load import write_json
 from benchmarks.procs import start_fake
@@ -36,7 +36,8 @@ SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
     "overhead": scenarios.overhead,
     "fanout": scenarios.fanout,
     "gateway": scenarios.gateway,
-    "rules": scenarios.rules,
+    "rules": rulesmeasure.rules,
+    "scaling": scaling.scaling,
     "time-window": timewindow.time_window,
     "llm-client": _llm_client,
     "cluster": scaleout.cluster,
@@ -131,18 +132,6 @@ def _gateway_rows(result: dict[str, Any]) -> list[str]:
     ]
 
 
-def _rules_rows(result: dict[str, Any]) -> list[str]:
-    rows = [
-        f"| rules | {label} | {run['rps']} req/s, {run['cpu_us_per_request']} µs CPU/req, "
-        f"p99 {run['p99_ms']} ms, 422s {run['count_422']} of {run['requests']} | "
-        + ("≥ 2000 req/s |" if label == "service" else "|")
-        for label, run in result["runs"].items()
-    ]
-    ratios = ", ".join(f"{name} ×{value}" for name, value in result.get("ratios", {}).items())
-    rows.append(f"| rules | CPU ratios | {ratios} | ≤ 3.0× the echo |")
-    return rows
-
-
 def _llm_client_rows(result: dict[str, Any]) -> list[str]:
     return [
         f"| llm-client | {label} | {v['cpu_us_per_call']} µs CPU/call, ×{v['ratio_to_raw']} raw | |"
@@ -188,7 +177,8 @@ _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "overhead": _overhead_rows,
     "fanout": _fanout_rows,
     "gateway": _gateway_rows,
-    "rules": _rules_rows,
+    "rules": rulesmeasure.rows,
+    "scaling": scaling.rows,
     "time-window": timewindow.rows,
     "llm-client": _llm_client_rows,
     "cluster": _cluster_rows,

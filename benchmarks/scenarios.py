@@ -1,5 +1,5 @@
-"""The service scenarios of `python -m benchmarks run`: overhead, fanout, gateway, rules
-(`scaleout.py` and `timewindow.py` hold the others).
+"""The service scenarios of `python -m benchmarks run`: overhead, fanout, gateway
+(`rulesmeasure.py`, `scaleout.py` and `timewindow.py` hold the others).
 
 Each starts the fake LLM and the service as subprocesses on free loopback ports, drives them
 with the load generator in this process, and returns its JSON figures; PNGs go next to them.
@@ -7,9 +7,7 @@ with the load generator in this process, and returns its JSON figures; PNGs go n
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
 import re
 import statistics
 import time
@@ -26,7 +24,7 @@ from benchmarks.load import (
     run_load,
     run_with_loop,
 )
-from benchmarks.procs import Proc, export_tree, start_fake, start_service
+from benchmarks.procs import Proc, start_fake, start_service
 from resolver.core.loops import uvloop_factory
 
 LLM_LATENCY_MS = 200
@@ -423,75 +421,6 @@ def gateway(ctx: Context) -> dict[str, Any]:
     }
 
 
-RULES_SEGMENTS = 3
-
-
-def rules(ctx: Context) -> dict[str, Any]:
-    """Throughput and CPU per request of requests settled in code (rules-only service), beside
-    a bare aiohttp echo and, with `ctx.against`, the service of another commit."""
-    segment, warmup = (1.5, 1.0) if ctx.quick else (2.5, 1.0)
-    clients = 16
-    payloads = [b for _, _, b in bodies.RULES_BODIES]
-    with contextlib.ExitStack() as stack:
-        service = stack.enter_context(ctx.service(None))
-        fake = stack.enter_context(ctx.fake())
-        targets = {
-            "service": (service, service.base_url + ENDPOINT),
-            "aiohttp_echo": (fake, fake.base_url + "/_fake/echo"),
-        }
-        if ctx.against:
-            root = export_tree(ctx.against, ctx.logdir)
-            other = stack.enter_context(ctx.rules_service_at(root))
-            targets["against"] = (other, other.base_url + ENDPOINT)
-        # The servers on one core, the load generator on the other (when there are two): the
-        # CPU per request is the servers' own, not a share of a core the load also wants.
-        pinned = _pin([proc for proc, _ in targets.values()])
-        stack.callback(_unpin, pinned)
-        segments = alternate(
-            ctx, targets, payloads, clients=clients, rounds=RULES_SEGMENTS,
-            segment_s=segment, warmup_s=warmup,
-        )  # fmt: skip
-    runs = {name: server_figures(parts) for name, parts in segments.items()}
-    runs["service"]["by_body"] = _by_body([r for r, _ in segments["service"]])
-    plot(
-        [r for parts in segments.values() for r, _ in parts[:1]],
-        ctx.out / "rules.png",
-        "rules: requests settled in code, no LLM (first segment of each)",
-    )
-    main = runs["service"]
-    echo_cpu = runs["aiohttp_echo"]["cpu_us_per_request"]
-    ratios = {"service_to_echo": _ratio(main["cpu_us_per_request"], echo_cpu)}
-    if ctx.against:
-        other_cpu = runs["against"]["cpu_us_per_request"]
-        ratios["against_to_echo"] = _ratio(other_cpu, echo_cpu)
-        ratios["service_to_against"] = _ratio(main["cpu_us_per_request"], other_cpu)
-    return {
-        "method": (
-            f"A rules-only service (no LLM configured, INFO access log as in production); "
-            f"{clients} closed-loop clients cycle through {len(payloads)} bodies: "
-            + ", ".join(
-                f"{n} ({'time scanner' if scanner else 'caller values / instant word'})"
-                for n, scanner, _ in bodies.RULES_BODIES
-            )
-            + "; every one answers 200 (422s counted apart). "
-            f"{RULES_SEGMENTS} segments of {segment:g} s per server, alternating with a "
-            "bare aiohttp JSON echo (the fake's /_fake/echo) under the same load"
-            + (f" and the service of {ctx.against} (--against)" if ctx.against else "")
-            + "; figures are medians over segments. The servers are pinned to one core and the "
-            "load generator to the other(s). cpu_us_per_request = server process CPU "
-            "(user+sys) / requests; capacity_rps_one_core = 1e6 / cpu_us_per_request."
-        ),
-        "clients": clients,
-        "against": ctx.against,
-        "runs": runs,
-        "ratios": ratios,
-        "targets": {
-            ">=2000 rps on one server process": main["rps"] >= 2000,
-            "<=3.0x the echo's CPU per request": ratios["service_to_echo"] <= 3.0,
-        },
-    }
-
-
 def alternate(
     ctx: Context,
     targets: dict[str, tuple[Proc, str]],
@@ -522,24 +451,6 @@ def alternate(
             result = ctx.drive(config)
             segments[name].append((result, proc.cpu_s() - cpu_before))
     return segments
-
-
-def _pin(servers: list[Proc]) -> set[int] | None:
-    """Pin the servers to the first core and this process to the others; the affinity this
-    process had before (None: fewer than two cores, nothing pinned)."""
-    cores = sorted(os.sched_getaffinity(0))
-    if len(cores) < 2:
-        return None
-    for server in servers:
-        server.ps.cpu_affinity([cores[0]])
-    before = set(cores)
-    os.sched_setaffinity(0, cores[1:])
-    return before
-
-
-def _unpin(before: set[int] | None) -> None:
-    if before is not None:
-        os.sched_setaffinity(0, before)
 
 
 def _ratio(numerator: float, denominator: float) -> float:
@@ -576,13 +487,3 @@ def server_figures(parts: list[tuple[LoadResult, float]]) -> dict[str, Any]:
             s["client_cpu_us_per_request"] or 0 for s in summaries
         ),
     }
-
-
-def _by_body(results: list[LoadResult]) -> dict[str, dict[str, int]]:
-    names = [n for n, _, _ in bodies.RULES_BODIES]
-    counts: dict[str, dict[str, int]] = {n: {} for n in names}
-    for sample in (s for result in results for s in result.measured()):
-        status = "error" if sample.error else str(sample.status)
-        bucket = counts[names[sample.seq % len(names)]]
-        bucket[status] = bucket.get(status, 0) + 1
-    return counts
