@@ -65,7 +65,11 @@ class ToolSpec:
     input_schema: dict[str, Any]
     output_schema: dict[str, Any]
     run: Run
-    open_world: bool = True  # False: the answer depends on the arguments alone, no upstream
+    # Every tool only reads. Its domain is the knowledge network (ontology-query, bkn-backend,
+    # operator-integration: the platform's own services), the deployment's LLM or the clock:
+    # bounded, not an open world of external entities (SPEC §8; docs/mcp.md).
+    read_only: bool = True
+    open_world: bool = False
 
 
 def validated(model: type[M], arguments: dict[str, Any]) -> M:
@@ -376,7 +380,6 @@ WINDOW = ToolSpec(
     ),
     output_schema=output_schema(TimeWindowResponse),
     run=_window,
-    open_world=False,
 )
 
 TOOLS: tuple[ToolSpec, ...] = (VALUES, INPUTS, ACTIONS, RESOLVE, WINDOW)
