@@ -149,7 +149,12 @@ _DYNAMIC_PARAMS = (
 )
 _OPTIONS = (
     "Rarely needed: max_concurrency (1-16 LLM calls at once), return_debug (add a debug "
-    "block showing where each value came from), max_repair_rounds (0-3)."
+    "block showing where each value came from), max_repair_rounds (0-3), return_usage (add "
+    "usage: the LLM calls, tokens and cost of the request)."
+)
+_LLM_MODEL = (
+    "Rarely needed: the LLM model to use, one the deployment allows (else an error names "
+    "them); ignored when the deployment allows no choice."
 )
 _NOW_MS = "The current time in epoch milliseconds; default: the server clock."
 _TIMEZONE = "IANA timezone of the question, e.g. Asia/Shanghai (the default)."
@@ -222,6 +227,7 @@ RESOLVE = ToolSpec(
                 "now_ms": _NOW_MS,
                 "timezone": _TIMEZONE,
                 "options": _OPTIONS,
+                "llm_model": _LLM_MODEL,
             },
             aliases={"_instance_identities": "unique_identities"},
         )
@@ -259,7 +265,7 @@ VALUES = ToolSpec(
                 "additional_context": _ADDITIONAL_CONTEXT,
                 "dynamic_params": _DYNAMIC_PARAMS,
                 "options": _OPTIONS,
-                "llm_model": "Ignored: the deployment chooses the model.",
+                "llm_model": _LLM_MODEL,
                 "now_ms": _NOW_MS,
                 "timezone": _TIMEZONE,
             },

@@ -64,6 +64,7 @@ async def resolve_with_llm(
                 deadline=deadline,
                 response_format=response_format,
                 purpose="first" if round_no == 0 else "repair",
+                model=frame.llm_model,
             )
             state.count_llm_call(completion, messages)
             violations, omitted = _take_answer(state, frame, completion.content, generate)
