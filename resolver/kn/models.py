@@ -21,9 +21,9 @@ from resolver.core.responses import ResponseBody
 from resolver.params.models import (
     MAX_PROPERTIES,
     USAGE_DESCRIPTION,
-    USAGE_SCHEMA,
     Name,
     ResolveOptions,
+    usage_schema,
 )
 from resolver.params.sources import PropertySource
 from rules.spec import MAX_MS, MIN_MS
@@ -86,7 +86,7 @@ class KnResolveResponse(ResponseBody):
     datas: list[Any]
     dynamic_params: dict[str, dict[str, Any]]
     usage: dict[str, Any] | None = Field(
-        default=None, description=USAGE_DESCRIPTION, json_schema_extra=USAGE_SCHEMA
+        default=None, description=USAGE_DESCRIPTION, json_schema_extra=usage_schema
     )
     dynamic_params_source: dict[str, PropertySource] = Field(default_factory=dict)
     effective_permissions: dict[str, str] = Field(default_factory=dict)

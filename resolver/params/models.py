@@ -181,6 +181,18 @@ USAGE_SCHEMA: dict[str, Any] = {
     },
     "required": ["llm_calls", "prompt_tokens", "cached_tokens", "completion_tokens", "cost"],
 }
+
+
+def usage_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of `usage`: the object above (left out of the body when not asked
+    for, so never null)."""
+    description = schema.get("description")
+    schema.clear()
+    schema.update(USAGE_SCHEMA)
+    if description is not None:
+        schema["description"] = description
+
+
 USAGE_DESCRIPTION = (
     "With options.return_usage: the request's LLM calls, tokens (cached prompt tokens among "
     "them) and cost"
@@ -193,7 +205,7 @@ class ResolveResponse(ResponseBody):
     dynamic_params: dict[str, dict[str, Any]]
     # A plain dict (not a model), so the body keeps orjson's fast path (core/responses.py).
     usage: dict[str, Any] | None = Field(
-        default=None, description=USAGE_DESCRIPTION, json_schema_extra=USAGE_SCHEMA
+        default=None, description=USAGE_DESCRIPTION, json_schema_extra=usage_schema
     )
     trace_id: str
     debug: dict[str, Any] | None = None
