@@ -25,7 +25,7 @@ How each face takes it off:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import structlog
 from pydantic import (
@@ -63,19 +63,6 @@ Identifier = Annotated[
 
 # The kinds of business object a reference may name: the platform's vocabulary, as published
 # (bkn-foundry `driveradapters/mcp/bkn_context_docs_test.go`, PR #1280).
-REF_TYPES = (
-    "knowledge_network",
-    "object_type",
-    "object_instance",
-    "property",
-    "relation_type",
-    "data_resource",
-    "metric",
-    "logic",
-    "function",
-    "action_type",
-    "action_instance",
-)
 RefType = Literal[
     "knowledge_network",
     "object_type",
@@ -89,6 +76,7 @@ RefType = Literal[
     "action_type",
     "action_instance",
 ]
+REF_TYPES: tuple[str, ...] = get_args(RefType)
 Text = Annotated[StrictStr, Field(min_length=1, max_length=MAX_CHARS)]
 
 

@@ -5,12 +5,10 @@ provider's prompt cache and refuses `json_schema` for a scripted model."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import orjson
 import pytest
 import structlog
-from aiohttp.test_utils import TestServer
 from structlog.testing import capture_logs
 
 from resolver.testing.fake_llm import FakeLLM, PromptCache, Reply
@@ -19,6 +17,8 @@ from tests.helpers import (
     KnFakes,
     assert_error_shape,
     metric,
+    metric_value,
+    metrics_text,
     post,
     request_body,
 )
@@ -33,26 +33,13 @@ PRICES = {
 }
 ALLOWED = "gpt-4o-mini,qwen-plus,old-vllm"
 PIPELINE = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
-
-
-async def metrics_text(client: Any) -> str:
-    raw: bytes = await (await client.get("/metrics")).read()
-    return raw.decode()
-
-
-def metric_value(text: str, name: str, *labels: str) -> float:
-    for line in text.splitlines():
-        if line.startswith(f"{name}{{") and all(label in line for label in labels):
-            return float(line.rsplit(" ", 1)[1])
-    return 0.0
-
-
-@pytest.fixture
-async def fallback_llm(aiohttp_server: Any) -> FakeLLM:
-    fake = FakeLLM()
-    server: TestServer = await aiohttp_server(fake.app())
-    fake.url = str(server.make_url("/v1"))  # type: ignore[attr-defined]
-    return fake
+PIPELINE_BODY = {
+    "kn_id": "kn_pharma",
+    "ot_id": "ot_company",
+    "query": "最近3个月的药品数量趋势",
+    "_instance_identities": [{"company_id": "company_000001"}],
+    "properties": ["approved_drug_count"],
+}
 
 
 # --- llm_model ----------------------------------------------------------------------------------
@@ -130,14 +117,7 @@ async def test_the_pipeline_takes_it_too(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, fake_llm: FakeLLM
 ) -> None:
     client = await make_kn_client(llm_allowed_models=ALLOWED)
-    body = {
-        "kn_id": "kn_pharma",
-        "ot_id": "ot_company",
-        "query": "最近3个月的药品数量趋势",
-        "_instance_identities": [{"company_id": "company_000001"}],
-        "properties": ["approved_drug_count"],
-        "llm_model": "nope",
-    }
+    body = {**PIPELINE_BODY, "llm_model": "nope"}
     response = await client.post(PIPELINE, json=body)
     payload = await response.json()
     assert response.status == 400
@@ -351,14 +331,7 @@ async def test_mcp_structured_content_and_the_pipeline_carry_it(
     assert second.structured_content is not None
     assert second.structured_content["usage"]["cached_tokens"] > 0
     assert second.structured_content["usage"]["cost"] > 0
-    body = {
-        "kn_id": "kn_pharma",
-        "ot_id": "ot_company",
-        "query": "最近3个月的药品数量趋势",
-        "_instance_identities": [{"company_id": "company_000001"}],
-        "properties": ["approved_drug_count"],
-        "options": {"return_usage": True},
-    }
+    body = {**PIPELINE_BODY, "options": {"return_usage": True}}
     response = await client.post(PIPELINE, json=body)
     payload = await response.json()
     assert response.status == 200, payload
