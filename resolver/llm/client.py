@@ -345,6 +345,14 @@ class LLMClient:
         except LLMUnavailable as exc:
             if not (sent is body and structured and _format_refused(exc)):
                 raise
+        completion = await self._retried(
+            endpoint, model, {**body, "response_format": _JSON_OBJECT}, deadline, circuit
+        )
+        # Learnt only once `json_object` was answered: a 400 that merely echoed the request's
+        # words, refused again, says nothing about the format. Concurrent calls may all learn
+        # it; the first says so.
+        if refused in self.schema_refused:
+            return completion
         self.schema_refused.add(refused)
         log.warning(
             "llm.format_fallback",
@@ -355,9 +363,7 @@ class LLMClient:
         )
         if self._observer is not None:
             self._observer.observe_llm_format_fallback(endpoint.name, model)
-        return await self._retried(
-            endpoint, model, {**body, "response_format": _JSON_OBJECT}, deadline, circuit
-        )
+        return completion
 
     async def _retried(
         self,

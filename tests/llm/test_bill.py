@@ -4,6 +4,7 @@ provider's prompt cache and refuses `json_schema` for a scripted model."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import orjson
@@ -165,6 +166,39 @@ async def test_the_rules_still_check_the_json_object_answer(
     llm = payload["debug"]["properties"]["drug_sales"]["llm"]
     assert llm["repair_rounds"] == 1
     assert payload["dynamic_params"]["drug_sales"]["region"] == "华东"
+
+
+async def test_a_400_refused_again_as_json_object_is_not_learnt(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    # A body that names the format but is refused whatever the format: not the format's fault.
+    refusal = Reply(status=400, body=b'{"error": {"message": "json_schema: prompt too long"}}')
+    fake_llm.push(refusal, refusal)
+    client = await make_client(llm_response_format="json_schema")
+    status, payload = await post(client, BODY)
+    assert status == 502
+    assert_error_shape(payload, "LLM_UNAVAILABLE")
+    status, _ = await post(client, BODY)
+    assert status == 200
+    formats = [c.body["response_format"]["type"] for c in fake_llm.calls]
+    assert formats == ["json_schema", "json_object", "json_schema"]
+    text = await metrics_text(client)
+    assert metric_value(text, "resolver_llm_format_fallbacks_total") == 0
+
+
+async def test_concurrent_refusals_say_so_once(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.refuse_json_schema = frozenset({"gpt-4o-mini"})
+    fake_llm.latency_s = 0.05  # the answers overlap: every first ask is refused
+    client = await make_client(llm_response_format="json_schema")
+    bodies = [{**BODY, "query": f"当前华东地区第{n}季度的药品销售额"} for n in range(4)]
+    with capture_logs() as logged:
+        answers = await asyncio.gather(*(post(client, body) for body in bodies))
+    assert [status for status, _ in answers] == [200] * 4
+    assert len([line for line in logged if line["event"] == "llm.format_fallback"]) == 1
+    text = await metrics_text(client)
+    assert metric_value(text, "resolver_llm_format_fallbacks_total") == 1
 
 
 async def test_another_400_is_not_a_format_refusal(
