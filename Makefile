@@ -47,7 +47,7 @@ fmt: $(VENV)/.dev-installed
 # benchmarks/results-local/; `make bench BENCH_ARGS=--save` updates the committed
 # benchmarks/results/, `BENCH_ARGS=--quick` gives the short runs.
 BENCH_ARGS ?=
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.dev-installed wrk
 	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)
 
 # Debian's wrk: the load generator of the rules measure (an outside load tester's tool).

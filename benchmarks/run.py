@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import rulesmeasure, scaleout, scaling, scenarios, timewindow
+from benchmarks import llmbill, rulesmeasure, scaleout, scaling, scenarios, timewindow
 from benchmarks.llmclient import llm_client
 from benchmarks.load import write_json
 from benchmarks.procs import start_fake
@@ -40,6 +40,7 @@ SCENARIOS: dict[str, Callable[[scenarios.Context], dict[str, Any]]] = {
     "scaling": scaling.scaling,
     "time-window": timewindow.time_window,
     "llm-client": _llm_client,
+    "llm": llmbill.llm_bill,
     "cluster": scaleout.cluster,
     "workers": scaleout.workers,
     "slow-clients": scaleout.slow_clients,
@@ -181,6 +182,7 @@ _ROWS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "scaling": scaling.rows,
     "time-window": timewindow.rows,
     "llm-client": _llm_client_rows,
+    "llm": llmbill.rows,
     "cluster": _cluster_rows,
     "workers": _workers_rows,
     "slow-clients": _slow_clients_rows,

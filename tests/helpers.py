@@ -441,3 +441,17 @@ async def worst_healthz(client: Any, attack: Awaitable[Any], every_s: float = 0.
         await prober
         gc.unfreeze()
     return worst
+
+
+async def metrics_text(client: Any) -> str:
+    """The service's `/metrics` page."""
+    raw: bytes = await (await client.get("/metrics")).read()
+    return raw.decode()
+
+
+def metric_value(text: str, name: str, *labels: str) -> float:
+    """The value of the first sample of `name` whose line holds every label (0 when none)."""
+    for line in text.splitlines():
+        if line.startswith(f"{name}{{") and all(label in line for label in labels):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0

@@ -9,6 +9,7 @@ SPEC error shape. SDK and client exceptions are translated where they are raised
     │   ├── InvalidCallerValue          400 INVALID_DYNAMIC_PARAMS
     │   ├── InvalidProperty             400 INVALID_PROPERTY
     │   ├── InvalidBusinessContext      400 INVALID_BUSINESS_CONTEXT (the envelope's shape)
+    │   ├── ModelNotAllowed             400 MODEL_NOT_ALLOWED (`llm_model` not listed)
     │   ├── UnsupportedActionType       400 UNSUPPORTED_ACTION_TYPE
     │   ├── InvalidArguments            400 INVALID_ARGUMENTS
     │   └── LLMBudgetExceeded           400 LLM_BUDGET_EXCEEDED (the request's LLM budget)
@@ -107,6 +108,12 @@ class InvalidBusinessContext(BadRequest):
     """The platform's envelope (`bkn_context`) has a key or a value of the wrong shape."""
 
     code = "INVALID_BUSINESS_CONTEXT"
+
+
+class ModelNotAllowed(BadRequest):
+    """The request's `llm_model` is not one of `RESOLVER_LLM_ALLOWED_MODELS`."""
+
+    code = "MODEL_NOT_ALLOWED"
 
 
 class UnsupportedActionType(BadRequest):

@@ -33,6 +33,7 @@ ZH_DESCRIPTIONS: dict[str, str] = {
     "INVALID_DYNAMIC_PARAMS": "调用方提供的参数值不符合规则",
     "INVALID_PROPERTY": "请求的逻辑属性不存在",
     "INVALID_BUSINESS_CONTEXT": "bkn_context 的格式不正确",
+    "MODEL_NOT_ALLOWED": "请求的 llm_model 不在本服务允许的模型之列",
     "UNSUPPORTED_ACTION_TYPE": "不支持该行动的来源类型",
     "INVALID_ARGUMENTS": "工具参数不符合其 inputSchema",
     "LLM_BUDGET_EXCEEDED": "请求所需的大模型调用超出单个请求的上限",

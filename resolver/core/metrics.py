@@ -154,9 +154,24 @@ class Metrics:
         )
         self.llm_tokens = Counter(
             "resolver_llm_tokens",
-            "Tokens the LLM reported (usage), by model and type (prompt, completion); "
-            "answers served by the cache cost none.",
+            "Tokens the LLM reported (usage), by model and type (prompt, completion, and cached: "
+            "the prompt tokens the provider served from its prompt cache, part of prompt); "
+            "answers served by the result cache cost none.",
             ["model", "type"],
+            registry=self.registry,
+        )
+        self.llm_cost = Counter(
+            "resolver_llm_cost",
+            "What LLM calls cost by RESOLVER_LLM_PRICES (per million tokens: the unit of the "
+            "table), by model; calls of a model without a price add nothing.",
+            ["model"],
+            registry=self.registry,
+        )
+        self.llm_format_fallbacks = Counter(
+            "resolver_llm_format_fallbacks",
+            "Endpoint+model pairs that refused response_format json_schema and are sent "
+            "json_object from then on (once each per process).",
+            ["endpoint", "model"],
             registry=self.registry,
         )
         self.llm_cache = Counter(
@@ -278,16 +293,23 @@ class Metrics:
         purpose: str,
         attempts: int,
         usage: dict[str, int] | None,
+        cost: float | None = None,
     ) -> None:
-        """Count one LLM call, its retries and the tokens it used."""
+        """Count one LLM call, its retries, the tokens it used and what it cost."""
         self.llm_calls.labels(endpoint, model, outcome, purpose).inc()
         if attempts > 1:
             self.llm_retries.labels(endpoint, model).inc(attempts - 1)
         if usage:
-            for kind in ("prompt", "completion"):
+            for kind in ("prompt", "completion", "cached"):
                 tokens = usage.get(f"{kind}_tokens")
                 if tokens:
                     self.llm_tokens.labels(model, kind).inc(tokens)
+        if cost:
+            self.llm_cost.labels(model).inc(cost)
+
+    def observe_llm_format_fallback(self, endpoint: str, model: str) -> None:
+        """An endpoint+model refused json_schema: it is sent json_object from now on."""
+        self.llm_format_fallbacks.labels(endpoint, model).inc()
 
     def observe_llm_cache(self, result: str) -> None:
         """Count one cache look-up."""

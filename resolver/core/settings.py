@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from resolver.core.prices import Price, parse_prices
+
 ResponseFormat = Literal["json_object", "json_schema", "none"]
 
 # A plain host[:port] (or [v6]:port): the only Host values that may become part of a URL.
@@ -58,6 +60,33 @@ class Settings(BaseSettings):
     # One request's LLM budget: calls (repair rounds included) and prompt bytes sent.
     llm_max_calls_per_request: int = Field(default=64, ge=1, le=100_000)
     llm_max_prompt_bytes_per_request: int = Field(default=4 << 20, ge=64 << 10, le=1 << 30)
+    # Model choice and the bill (SPEC §6, issue 29): the models a request's `llm_model` may pick
+    # (comma separated; empty: `llm_model` is ignored), and the price table, JSON
+    # {"<model>": {"input", "cached_input", "output"}} per million tokens (empty: costs null).
+    llm_allowed_models: str = ""
+    llm_prices: str = ""
+
+    def allowed_models(self) -> tuple[str, ...]:
+        """The RESOLVER_LLM_ALLOWED_MODELS entries, in the order given."""
+        return tuple(m for m in self.llm_allowed_models.split(",") if m)
+
+    def prices(self) -> dict[str, Price]:
+        """The RESOLVER_LLM_PRICES table (checked when the settings were built)."""
+        return parse_prices(self.llm_prices)
+
+    @field_validator("llm_allowed_models")
+    @classmethod
+    def _model_list(cls, value: str) -> str:
+        models = [m.strip() for m in value.split(",") if m.strip()]
+        if any(len(m) > 256 or not m.isprintable() for m in models):
+            raise ValueError("must be a comma-separated list of model names (≤ 256 characters)")
+        return ",".join(dict.fromkeys(models))
+
+    @field_validator("llm_prices")
+    @classmethod
+    def _price_table(cls, value: str) -> str:
+        parse_prices(value)
+        return value
 
     request_timeout_s: float = Field(default=30.0, gt=0, le=_HOUR)
     max_concurrency: int = Field(default=4, ge=1, le=16)

@@ -18,7 +18,13 @@ from resolver.core.envelope import Enveloped
 from resolver.core.ids import Id
 from resolver.core.jsonio import check_finite, loads
 from resolver.core.responses import ResponseBody
-from resolver.params.models import MAX_PROPERTIES, Name, ResolveOptions
+from resolver.params.models import (
+    MAX_PROPERTIES,
+    USAGE_DESCRIPTION,
+    Name,
+    ResolveOptions,
+    usage_schema,
+)
 from resolver.params.sources import PropertySource
 from rules.spec import MAX_MS, MIN_MS
 
@@ -30,8 +36,8 @@ _KN_FIELDS = frozenset({"kn_id", "ot_id", "properties"})
 class KnResolveRequest(Enveloped):
     """`POST /api/agent-retrieval/in/v1/kn/logic-property-resolver` body.
 
-    The Go service's fields; `now_ms` and `timezone` are accepted as in `/v1/dynamic-params`;
-    `llm_model` is accepted and ignored (the deployment chooses the model, see docs/api.md).
+    The Go service's fields; `now_ms`, `timezone` and `llm_model` (the model, within
+    RESOLVER_LLM_ALLOWED_MODELS; SPEC §6) are taken as in `/v1/dynamic-params`.
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
@@ -46,7 +52,7 @@ class KnResolveRequest(Enveloped):
     additional_context: StrictStr | dict[str, Any] | None = None
     dynamic_params: dict[str, dict[str, Any]] | None = None
     options: ResolveOptions = Field(default_factory=ResolveOptions)
-    llm_model: StrictStr | None = None
+    llm_model: StrictStr | None = Field(default=None, min_length=1, max_length=256)
     now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
     timezone: StrictStr | None = None
 
@@ -79,6 +85,9 @@ class KnResolveResponse(ResponseBody):
 
     datas: list[Any]
     dynamic_params: dict[str, dict[str, Any]]
+    usage: dict[str, Any] | None = Field(
+        default=None, description=USAGE_DESCRIPTION, json_schema_extra=usage_schema
+    )
     dynamic_params_source: dict[str, PropertySource] = Field(default_factory=dict)
     effective_permissions: dict[str, str] = Field(default_factory=dict)
     trace_id: str

@@ -61,12 +61,14 @@ class PipelineResult:
     debug: dict[str, Any] | None
     dynamic_params_source: dict[str, PropertySource] = field(default_factory=dict)
     effective_permissions: dict[str, str] = field(default_factory=dict)
+    usage: dict[str, Any] | None = None  # with `options.return_usage` (SPEC §6)
 
     def response(self, trace_id: str) -> KnResolveResponse:
         """The 200 body (HTTP, MCP and the CLI alike)."""
         return KnResolveResponse(
             datas=self.datas,
             dynamic_params=self.dynamic_params,
+            usage=self.usage,
             dynamic_params_source=self.dynamic_params_source,
             effective_permissions=self.effective_permissions,
             debug=self.debug,
@@ -161,6 +163,7 @@ class Pipeline:
             debug,
             dynamic_params_source=resolved.sources,
             effective_permissions=visible.effective_permissions,
+            usage=resolved.usage,
         )
 
     async def _operator_schemas(
@@ -231,6 +234,7 @@ def _params_request(
                 "now_ms": request.now_ms,
                 "timezone": request.timezone,
                 "options": request.options,
+                "llm_model": request.llm_model,
             }
         )
     except ValidationError as exc:
@@ -250,10 +254,6 @@ def _debug(
         *object_type.warnings,
         *(r.warning for r in schemas.values() if r.warning),
     ]
-    if request.llm_model:
-        warnings.append(
-            f"llm_model {request.llm_model[:64]!r} is ignored: this deployment chooses the model"
-        )
     debug["warnings"] = warnings
     debug["object_type"] = {"id": object_type.id, "name": object_type.name}
     debug["operator_schemas"] = {name: r.debug() for name, r in schemas.items()}

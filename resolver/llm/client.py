@@ -1,10 +1,16 @@
 """The LLM client: one per process, the one entry point of the LLM stage (`complete`).
 
-    complete(messages)
-    ├── the result cache, then single-flight: identical calls share one (`cache.py`)
-    ├── primary, or the fallback while the primary's circuit is open (`fallback.py`)
+    complete(messages, model=…)
+    ├── the result cache, then single-flight: identical calls share one (`cache.py`); the
+    │   key holds the model asked for
+    ├── primary (with the request's model, when one was chosen), or the fallback — with its
+    │   own model — while the primary's circuit is open (`fallback.py`)
+    ├── the response format the endpoint+model takes: `json_schema`, or `json_object` once it
+    │   refused `json_schema` (a 400 naming response_format: asked again at once, remembered)
     ├── transport retries within the request deadline (`retrying.py`)
     └── one attempt: a limiter slot, the request the SDK shapes, our bounded POST (`endpoint.py`)
+
+Each answer's usage (cached prompt tokens included) is priced by `RESOLVER_LLM_PRICES`.
 
 Each call is counted (`LLMObserver`: the Prometheus metrics), logged once (`llm.call`) and
 traced as a GenAI CLIENT span when tracing is on. openai's exceptions never leave this package.
@@ -21,8 +27,9 @@ import orjson
 import structlog
 
 from resolver.core import tracing
-from resolver.core.errors import LLMError, LLMTimeout, Overloaded
+from resolver.core.errors import LLMError, LLMTimeout, LLMUnavailable, Overloaded
 from resolver.core.lifecycle import Lifecycle
+from resolver.core.prices import call_cost
 from resolver.core.settings import Settings
 from resolver.llm.cache import CacheBackend, LruBackend, SingleFlight, request_key
 from resolver.llm.circuit import Circuit, State
@@ -33,6 +40,7 @@ from resolver.llm.limiter import CallLimiter
 from resolver.llm.retrying import call_with_retries
 
 log = structlog.get_logger("resolver.llm")
+_JSON_OBJECT = {"type": "json_object"}
 _NO_SPAN: AbstractContextManager[None] = nullcontext()
 
 
@@ -51,8 +59,13 @@ class LLMObserver(Protocol):
         purpose: str,
         attempts: int,
         usage: dict[str, int] | None,
+        cost: float | None = None,
     ) -> None:
-        """One call ended (after `attempts` attempts; 0 when served by the cache)."""
+        """One call ended (after `attempts` attempts; 0 when served by the cache), with what
+        it cost when a price is known."""
+
+    def observe_llm_format_fallback(self, endpoint: str, model: str) -> None:
+        """`endpoint` refused `json_schema` for `model`: from now on it is sent `json_object`."""
 
     def observe_llm_cache(self, result: str) -> None:
         """A cache look-up: `hit`, `miss` or `shared` (joined a call in flight)."""
@@ -106,6 +119,10 @@ class LLMClient:
         if self._ttl_s > 0:
             self._cache = cache or LruBackend(max_entries=settings.llm_cache_max_entries)
         self._flights = SingleFlight()
+        self._prices = settings.prices()
+        # (endpoint, model) pairs that refused `json_schema`: sent `json_object` for the
+        # process's life (one log line and one count when each is learnt).
+        self.schema_refused: set[tuple[str, str]] = set()
 
     @property
     def limiter(self) -> CallLimiter:
@@ -143,9 +160,15 @@ class LLMClient:
         deadline: float,
         response_format: dict[str, Any] | None,
         purpose: Purpose = "first",
+        model: str | None = None,
     ) -> Completion:
         """One chat completion: from the cache, shared with an identical call in flight, or
-        asked of the primary (the fallback while the primary's circuit is open)."""
+        asked of the primary (the fallback while the primary's circuit is open).
+
+        `model` is the request's choice (`llm_model`, already checked against
+        `RESOLVER_LLM_ALLOWED_MODELS`): the primary is asked for it, and it is part of the
+        cache key; the fallback keeps its own model.
+        """
         body: dict[str, Any] = {
             "messages": self._placed(messages),
             "temperature": 0,
@@ -154,8 +177,8 @@ class LLMClient:
         if response_format is not None:
             body["response_format"] = self._dialect(response_format)
         if self._cache is None:
-            return await self._call(body, deadline, purpose)
-        key = request_key(self.primary.model, body)
+            return await self._call(body, deadline, purpose, model)
+        key = request_key(model or self.primary.model, body)
         completion = await self._cached(key)
         if completion is not None:
             self._report_cache("hit")
@@ -164,7 +187,7 @@ class LLMClient:
             endpoint = self._endpoint_named(completion.endpoint)
             self._report_call(
                 endpoint.name,
-                endpoint.model,
+                model if model is not None and endpoint is self.primary else endpoint.model,
                 outcome="cached",
                 purpose=purpose,
                 completion=completion,
@@ -173,7 +196,7 @@ class LLMClient:
         self._report_cache("shared" if key in self._flights else "miss")
         fresh, shared = await self._flights.run(
             key,
-            lambda: self._call_and_store(key, body, deadline, purpose),
+            lambda: self._call_and_store(key, body, deadline, purpose, model),
             deadline=deadline,
             expired=(LLMTimeout,),
         )
@@ -226,18 +249,24 @@ class LLMClient:
         return response_format
 
     async def _call_and_store(
-        self, key: str, body: dict[str, Any], deadline: float, purpose: Purpose
+        self, key: str, body: dict[str, Any], deadline: float, purpose: Purpose, model: str | None
     ) -> Completion:
-        completion = replace(await self._call(body, deadline, purpose), key=key)
+        completion = replace(await self._call(body, deadline, purpose, model), key=key)
         if self._cache is not None and completion.content is not None:
             await self._cache.set(key, completion.to_cache(), self._ttl_s)
         return completion
 
-    async def _call(self, body: dict[str, Any], deadline: float, purpose: Purpose) -> Completion:
-        """The primary, unless its circuit is open; the fallback when the primary fails."""
+    async def _call(
+        self, body: dict[str, Any], deadline: float, purpose: Purpose, model: str | None
+    ) -> Completion:
+        """The primary (asked for `model` when given), unless its circuit is open; the
+        fallback, with its own model, when the primary fails."""
 
         async def call(endpoint: Endpoint, circuit: Circuit | None) -> Completion:
-            return await self._call_endpoint(endpoint, body, deadline, purpose, circuit)
+            asked = model if model is not None and endpoint is self.primary else endpoint.model
+            return await self._call_endpoint(
+                endpoint, asked, body, deadline=deadline, purpose=purpose, circuit=circuit
+            )
 
         return await with_fallback(
             call,
@@ -251,32 +280,24 @@ class LLMClient:
     async def _call_endpoint(
         self,
         endpoint: Endpoint,
+        model: str,
         body: dict[str, Any],
+        *,
         deadline: float,
         purpose: Purpose,
         circuit: Circuit | None,
     ) -> Completion:
-        """One call to one endpoint, retried on transport failures within the deadline;
-        counted, logged and traced."""
-        payload = orjson.dumps({"model": endpoint.model, **body})
-        with _span(endpoint, body, purpose) as span:
+        """One call to one endpoint for one model, retried on transport failures within the
+        deadline, asked again with `json_object` if it refuses `json_schema`; counted, logged,
+        traced and priced."""
+        with _span(endpoint, model, body, purpose) as span:
             try:
-                completion = await call_with_retries(
-                    endpoint,
-                    payload,
-                    deadline,
-                    limiter=self._limiter,
-                    max_attempts=self._settings.llm_max_attempts,
-                    retry_after_cap_s=self._settings.llm_retry_after_cap_s,
-                    draining=lambda: self._lifecycle.draining,
-                    circuit=circuit,
-                    observe=self._observe_attempt,
-                )
+                completion = await self._asked(endpoint, model, body, deadline, circuit)
             except LLMError as exc:
                 attempts = exc.details.get("attempts", 0) if isinstance(exc.details, dict) else 0
                 self._report_call(
                     endpoint.name,
-                    endpoint.model,
+                    model,
                     outcome=exc.code.lower(),
                     purpose=purpose,
                     completion=None,
@@ -288,18 +309,82 @@ class LLMClient:
             except Overloaded:
                 self._report_call(
                     endpoint.name,
-                    endpoint.model,
+                    model,
                     outcome="overloaded",
                     purpose=purpose,
                     completion=None,
                 )
                 raise
+            cost = call_cost(self._prices, completion.usage, model, completion.model)
+            completion = replace(completion, cost=cost)
             self._report_call(
-                endpoint.name, endpoint.model, outcome="ok", purpose=purpose, completion=completion
+                endpoint.name, model, outcome="ok", purpose=purpose, completion=completion
             )
             if span is not None:
                 _describe(span, completion)
             return completion
+
+    async def _asked(
+        self,
+        endpoint: Endpoint,
+        model: str,
+        body: dict[str, Any],
+        deadline: float,
+        circuit: Circuit | None,
+    ) -> Completion:
+        """The completion, in the response format this endpoint+model takes: a 400 naming
+        the format to a structured-output request is asked again at once with `json_object`
+        (the rules check its answer as any other), and remembered for the process's life."""
+        refused = (endpoint.name, model)
+        structured = body.get("response_format") not in (None, _JSON_OBJECT)
+        sent = body
+        if structured and refused in self.schema_refused:
+            sent = {**body, "response_format": _JSON_OBJECT}
+        try:
+            return await self._retried(endpoint, model, sent, deadline, circuit)
+        except LLMUnavailable as exc:
+            if not (sent is body and structured and _format_refused(exc)):
+                raise
+        completion = await self._retried(
+            endpoint, model, {**body, "response_format": _JSON_OBJECT}, deadline, circuit
+        )
+        # Learnt only once `json_object` was answered: a 400 that merely echoed the request's
+        # words, refused again, says nothing about the format. Concurrent calls may all learn
+        # it; the first says so.
+        if refused in self.schema_refused:
+            return completion
+        self.schema_refused.add(refused)
+        log.warning(
+            "llm.format_fallback",
+            endpoint=endpoint.name,
+            model=model,
+            refused=body["response_format"].get("type"),
+            now="json_object",
+        )
+        if self._observer is not None:
+            self._observer.observe_llm_format_fallback(endpoint.name, model)
+        return completion
+
+    async def _retried(
+        self,
+        endpoint: Endpoint,
+        model: str,
+        body: dict[str, Any],
+        deadline: float,
+        circuit: Circuit | None,
+    ) -> Completion:
+        payload = orjson.dumps({"model": model, **body})
+        return await call_with_retries(
+            endpoint,
+            payload,
+            deadline,
+            limiter=self._limiter,
+            max_attempts=self._settings.llm_max_attempts,
+            retry_after_cap_s=self._settings.llm_retry_after_cap_s,
+            draining=lambda: self._lifecycle.draining,
+            circuit=circuit,
+            observe=self._observe_attempt,
+        )
 
     def _observe_attempt(self, outcome: str, seconds: float) -> None:
         if self._observer is not None:
@@ -317,6 +402,7 @@ class LLMClient:
     ) -> None:
         tried = completion.attempts if completion is not None else attempts
         usage = completion.usage if completion is not None and completion.usage else {}
+        cost = completion.cost if completion is not None and outcome != "cached" else None
         if self._observer is not None:
             self._observer.observe_llm_call(
                 endpoint,
@@ -325,6 +411,7 @@ class LLMClient:
                 purpose=purpose,
                 attempts=tried,
                 usage=None if outcome == "cached" else usage,
+                cost=cost,
             )
         log.info(
             "llm.call",
@@ -336,8 +423,10 @@ class LLMClient:
             latency_ms=completion.latency_ms if completion is not None else None,
             finish_reason=completion.finish_reason if completion is not None else None,
             prompt_tokens=usage.get("prompt_tokens"),
+            cached_tokens=usage.get("cached_tokens"),
             completion_tokens=usage.get("completion_tokens"),
             total_tokens=usage.get("total_tokens"),
+            cost=cost,
         )
 
     def _report_cache(self, result: str) -> None:
@@ -349,18 +438,23 @@ class LLMClient:
             self._observer.observe_llm_circuit(endpoint, state)
 
 
+def _format_refused(exc: LLMUnavailable) -> bool:
+    """Whether a failed call ended on a 400 that names the response format."""
+    return isinstance(exc.details, dict) and exc.details.get("format_refused") is True
+
+
 def _span(
-    endpoint: Endpoint, body: dict[str, Any], purpose: Purpose
+    endpoint: Endpoint, model: str, body: dict[str, Any], purpose: Purpose
 ) -> AbstractContextManager[Any]:
     """The GenAI CLIENT span of one call; nothing (and no attributes built) when tracing is off."""
     if not tracing.enabled():
         return _NO_SPAN
     return tracing.span(
-        f"chat {endpoint.model}",
+        f"chat {model}",
         attributes={
             "gen_ai.operation.name": "chat",
             "gen_ai.system": "openai",
-            "gen_ai.request.model": endpoint.model,
+            "gen_ai.request.model": model,
             "gen_ai.request.max_tokens": body["max_tokens"],
             "gen_ai.request.temperature": 0.0,
             "server.address": endpoint.host,

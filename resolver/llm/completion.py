@@ -11,10 +11,13 @@ import orjson
 Message = dict[str, str]
 Purpose = Literal["first", "repair"]
 
-USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens", "cached_tokens")
+# The Responses API's names for the same counts (the openai SDK's `ResponseUsage`), read when
+# an OpenAI-compatible server answers with them instead of `CompletionUsage`'s.
+_RESPONSES_NAMES = {"input_tokens": "prompt_tokens", "output_tokens": "completion_tokens"}
 ENDPOINTS = ("primary", "fallback")
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """The version of what `to_cache` writes; part of every shared cache key, so that a service
 writing another format (a rolling upgrade) never reads this one's values, nor they its."""
 
@@ -39,6 +42,9 @@ class Completion:
     endpoint: str = "primary"
     cached: bool = False
     key: str | None = None
+    # What the call cost by `RESOLVER_LLM_PRICES` (None: no price known); a cached answer
+    # cost nothing and keeps none.
+    cost: float | None = None
 
     def to_cache(self) -> bytes:
         """What the cache keeps of it."""
@@ -123,14 +129,33 @@ def read_completion(body: bytes) -> Completion:
 
 
 def read_usage(raw: Any) -> dict[str, int] | None:
-    """The token counts of an answer; anything but non-negative integers is left out."""
+    """The token counts of an answer; anything but non-negative integers is left out.
+
+    Both shapes of the openai SDK are read: `CompletionUsage` (`prompt_tokens`,
+    `completion_tokens`, `prompt_tokens_details.cached_tokens`) and the Responses API's
+    `ResponseUsage` (`input_tokens`, `output_tokens`, `input_tokens_details.cached_tokens`);
+    a flat `cached_tokens` is what the result cache keeps. Cached tokens are part of the
+    prompt's, so never more than them.
+    """
     if not isinstance(raw, dict):
         return None
-    usage = {
-        key: raw[key]
-        for key in USAGE_KEYS
-        if isinstance(raw.get(key), int) and not isinstance(raw[key], bool) and raw[key] >= 0
-    }
+    usage = {key: raw[key] for key in USAGE_KEYS if _count(raw.get(key))}
+    for theirs, ours in _RESPONSES_NAMES.items():
+        if ours not in usage and _count(raw.get(theirs)):
+            usage[ours] = raw[theirs]
+    if "cached_tokens" not in usage:
+        for details in ("prompt_tokens_details", "input_tokens_details"):
+            inner = raw.get(details)
+            if isinstance(inner, dict) and _count(inner.get("cached_tokens")):
+                usage["cached_tokens"] = inner["cached_tokens"]
+                break
+    if "cached_tokens" in usage and "prompt_tokens" in usage:
+        usage["cached_tokens"] = min(usage["cached_tokens"], usage["prompt_tokens"])
     if "total_tokens" not in usage and {"prompt_tokens", "completion_tokens"} <= usage.keys():
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
     return usage or None
+
+
+def _count(value: Any) -> bool:
+    """Whether a usage value is a token count: a non-negative integer (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -52,12 +52,16 @@ class AttemptFailed(Exception):
         timed_out: bool = False,
         status: int | None = None,
         retry_after_s: float | None = None,
+        format_refused: bool = False,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.timed_out = timed_out
         self.status = status
         self.retry_after_s = retry_after_s
+        # A 400 whose body names `response_format`/`json_schema`: the provider refuses the
+        # structured-output request itself (client.py asks again with `json_object`).
+        self.format_refused = format_refused
 
 
 class Retryable(AttemptFailed):
@@ -129,6 +133,7 @@ class Endpoint:
                 raise translate_status(exc.status, {}) from exc
             if not 200 <= answer.status < 300:
                 failed = translate_status(answer.status, answer.headers)
+                failed.format_refused = answer.status == 400 and names_the_format(answer.body)
                 await self._cool_down(failed, limiter)
                 raise failed
         return read_completion(answer.body)
@@ -190,6 +195,18 @@ def sdk_headers(sdk: openai.AsyncOpenAI, timeout_s: float) -> dict[str, str]:
     headers["x-stainless-retry-count"] = "0"
     headers["x-stainless-read-timeout"] = str(float(timeout_s))
     return headers
+
+
+# How providers name the structured-output request they refuse: OpenAI's `param`, vLLM's and
+# llama.cpp's messages ("response_format type json_schema is not supported", "Unknown
+# response_format type"), gateways' `Invalid value for 'response_format.type'`.
+_FORMAT_WORDS = (b"response_format", b"json_schema", b"response format")
+
+
+def names_the_format(body: bytes) -> bool:
+    """Whether a provider's error body (its first 4 KiB) speaks of the response format."""
+    head = body[:4096].lower()
+    return any(word in head for word in _FORMAT_WORDS)
 
 
 def translate_status(status: int, headers: Any, note: str = "") -> AttemptFailed:

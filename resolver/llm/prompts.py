@@ -11,7 +11,7 @@ from typing import Any
 from resolver.core.jsonio import dumps
 from rules.violation import Violation
 
-PROMPT_FILES = ("metric.md", "operator.md", "repair.md")
+PROMPT_FILES = ("common.md", "metric.md", "operator.md", "repair.md")
 
 
 def default_prompts_dir() -> Path:
@@ -32,7 +32,9 @@ class Prompts:
     directory: Path
 
     def system(self, kind: str) -> str:
-        """The system prompt for a property kind."""
+        """The system prompt for a property kind: `common.md` first — the same bytes for every
+        property, so that a provider's prompt cache serves them across properties and
+        requests — then the kind's own rules."""
         return self.metric if kind == "metric" else self.operator
 
 
@@ -40,9 +42,10 @@ def load_prompts(directory: Path | None = None) -> Prompts:
     """Read every template; a missing file is an error at start-up, not at the first request."""
     base = directory or default_prompts_dir()
     texts = {name: (base / name).read_text(encoding="utf-8") for name in PROMPT_FILES}
+    common = texts["common.md"]
     return Prompts(
-        metric=texts["metric.md"],
-        operator=texts["operator.md"],
+        metric=common + texts["metric.md"],
+        operator=common + texts["operator.md"],
         repair=Template(texts["repair.md"]),
         directory=base,
     )

@@ -137,9 +137,12 @@ async def call_with_retries(
                 f"the LLM{where} did not answer in time after {attempts} attempt(s)",
                 details={"attempts": attempts},
             ) from exc
+        details: dict[str, object] = {"attempts": attempts, "status": exc.status}
+        if exc.format_refused:
+            details["format_refused"] = True
         raise LLMUnavailable(
             f"the LLM{where} failed after {attempts} attempt(s): {exc.message}",
-            details={"attempts": attempts, "status": exc.status},
+            details=details,
         ) from exc
     except BadOutput as exc:
         raise LLMOutputInvalid(

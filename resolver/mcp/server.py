@@ -34,9 +34,20 @@ ContextOf = Callable[[ServerRequestContext[Any, Any]], CallContext]
 
 SERVER_NAME = "resolver"
 
-_ANNOTATIONS = types.ToolAnnotations(
-    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True
-)
+
+def annotations_of(tool: ToolSpec) -> types.ToolAnnotations:
+    """A tool's hints, by the MCP specification and upstream's policy (bkn-foundry
+    `driveradapters/mcp/annotations_test.go`, SPEC §8): `readOnlyHint` stated either way; a
+    read-only tool carries neither `destructiveHint` nor `idempotentHint` (they are defined only
+    for tools that write), and one whose domain is the knowledge network or the clock carries
+    `openWorldHint: false`. A writing tool would have to state both write hints."""
+    if tool.read_only:
+        return types.ToolAnnotations(
+            title=tool.title, read_only_hint=True, open_world_hint=tool.open_world
+        )
+    raise ValueError(f"{tool.name}: a writing tool must state destructiveHint and idempotentHint")
+
+
 LISTED = types.ListToolsResult(
     tools=[
         types.Tool(
@@ -45,9 +56,7 @@ LISTED = types.ListToolsResult(
             description=tool.description,
             input_schema=tool.input_schema,
             output_schema=tool.output_schema,
-            annotations=_ANNOTATIONS.model_copy(
-                update={"title": tool.title, "open_world_hint": tool.open_world}
-            ),
+            annotations=annotations_of(tool),
         )
         for tool in TOOLS
     ]

@@ -65,7 +65,11 @@ class ToolSpec:
     input_schema: dict[str, Any]
     output_schema: dict[str, Any]
     run: Run
-    open_world: bool = True  # False: the answer depends on the arguments alone, no upstream
+    # Every tool only reads. Its domain is the knowledge network (ontology-query, bkn-backend,
+    # operator-integration: the platform's own services), the deployment's LLM or the clock:
+    # bounded, not an open world of external entities (SPEC §8; docs/mcp.md).
+    read_only: bool = True
+    open_world: bool = False
 
 
 def validated(model: type[M], arguments: dict[str, Any]) -> M:
@@ -145,7 +149,12 @@ _DYNAMIC_PARAMS = (
 )
 _OPTIONS = (
     "Rarely needed: max_concurrency (1-16 LLM calls at once), return_debug (add a debug "
-    "block showing where each value came from), max_repair_rounds (0-3)."
+    "block showing where each value came from), max_repair_rounds (0-3), return_usage (add "
+    "usage: the LLM calls, tokens and cost of the request)."
+)
+_LLM_MODEL = (
+    "Rarely needed: the LLM model to use, one the deployment allows (else an error names "
+    "them); ignored when the deployment allows no choice."
 )
 _NOW_MS = "The current time in epoch milliseconds; default: the server clock."
 _TIMEZONE = "IANA timezone of the question, e.g. Asia/Shanghai (the default)."
@@ -218,6 +227,7 @@ RESOLVE = ToolSpec(
                 "now_ms": _NOW_MS,
                 "timezone": _TIMEZONE,
                 "options": _OPTIONS,
+                "llm_model": _LLM_MODEL,
             },
             aliases={"_instance_identities": "unique_identities"},
         )
@@ -255,7 +265,7 @@ VALUES = ToolSpec(
                 "additional_context": _ADDITIONAL_CONTEXT,
                 "dynamic_params": _DYNAMIC_PARAMS,
                 "options": _OPTIONS,
-                "llm_model": "Ignored: the deployment chooses the model.",
+                "llm_model": _LLM_MODEL,
                 "now_ms": _NOW_MS,
                 "timezone": _TIMEZONE,
             },
@@ -376,7 +386,6 @@ WINDOW = ToolSpec(
     ),
     output_schema=output_schema(TimeWindowResponse),
     run=_window,
-    open_world=False,
 )
 
 TOOLS: tuple[ToolSpec, ...] = (VALUES, INPUTS, ACTIONS, RESOLVE, WINDOW)

@@ -39,10 +39,17 @@ class Frame:
     time_cache: dict[tuple[bool | None, Step | None], Settled] = field(
         default_factory=dict, compare=False
     )
+    # The model the request chose (`llm_model`, allowed by RESOLVER_LLM_ALLOWED_MODELS);
+    # None: the configured one.
+    llm_model: str | None = None
 
 
 def frame_of(
-    request: ResolveRequest, settings: Settings, *, language: asks.Language | None = None
+    request: ResolveRequest,
+    settings: Settings,
+    *,
+    language: asks.Language | None = None,
+    llm_model: str | None = None,
 ) -> Frame:
     """The request's frame: the context read, the clock and timezone settled (400 if bad).
     `language` (the caller's `Accept-Language`) beats the one of the query's words.
@@ -83,6 +90,7 @@ def frame_of(
         language=language or asks.language_of(request.query, context.text),
         max_repair_rounds=request.options.max_repair_rounds,
         response_format=settings.llm_response_format,
+        llm_model=llm_model,
     )
 
 

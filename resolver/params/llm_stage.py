@@ -64,6 +64,7 @@ async def resolve_with_llm(
                 deadline=deadline,
                 response_format=response_format,
                 purpose="first" if round_no == 0 else "repair",
+                model=frame.llm_model,
             )
             state.count_llm_call(completion, messages)
             violations, omitted = _take_answer(state, frame, completion.content, generate)
@@ -144,6 +145,11 @@ def _take_answer(
 def _task(
     state: PropertyState, frame: Frame, generate: list[str], foreign_keys: frozenset[str]
 ) -> dict[str, Any]:
+    """The user message's task. What is the property's own (its definition, its schema, the
+    zone, what is to be generated) leads, what is the request's (the question, the context,
+    the identities, the clock, what was settled) follows: a provider's prompt cache serves the
+    longest prefix it has seen, so one property's prompts share everything up to the question
+    across requests (docs/llm.md)."""
     definition = state.definition
     task: dict[str, Any] = {
         "logic_property": {
@@ -155,17 +161,21 @@ def _task(
                 {"name": p.name, "type": p.type, "comment": p.comment} for p in definition.inputs()
             ],
         },
-        "query": frame.query,
-        "additional_context": _context_text(frame, foreign_keys),
-        **_identities(frame.identities),
-        **_clock(state, frame, generate),
-        "timezone": frame.tz.key,
-        "fixed": state.ordered_values(),
-        "generate": generate,
     }
     schemas = {i.name: compact(i.schema) for i in state.spec.inputs if i.schema is not None}
     if schemas:
         task["schema"] = schemas
+    task.update(
+        {
+            "timezone": frame.tz.key,
+            "generate": generate,
+            "query": frame.query,
+            "additional_context": _context_text(frame, foreign_keys),
+            **_identities(frame.identities),
+            **_clock(state, frame, generate),
+            "fixed": state.ordered_values(),
+        }
+    )
     return task
 
 

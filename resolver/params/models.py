@@ -100,6 +100,7 @@ class ResolveOptions(BaseModel):
     max_concurrency: Annotated[StrictInt, Field(ge=1, le=16)] | None = None
     return_debug: StrictBool = False
     max_repair_rounds: Annotated[StrictInt, Field(ge=0, le=3)] = 1
+    return_usage: StrictBool = False
 
 
 class ResolveRequest(Enveloped):
@@ -120,6 +121,7 @@ class ResolveRequest(Enveloped):
     now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
     timezone: StrictStr | None = None
     options: ResolveOptions = Field(default_factory=ResolveOptions)
+    llm_model: StrictStr | None = Field(default=None, min_length=1, max_length=256)
 
     @field_validator(
         "unique_identities", "additional_context", "dynamic_params", "operator_schemas"
@@ -161,9 +163,49 @@ class ResolveRequest(Enveloped):
         return self
 
 
+# `usage` (with `options.return_usage`, SPEC §6): what the LLM stage of the request cost.
+USAGE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "llm_calls": {"type": "integer", "description": "calls answered by a provider"},
+        "prompt_tokens": {"type": "integer"},
+        "cached_tokens": {
+            "type": "integer",
+            "description": "prompt tokens the provider served from its prompt cache",
+        },
+        "completion_tokens": {"type": "integer"},
+        "cost": {
+            "type": ["number", "null"],
+            "description": "by RESOLVER_LLM_PRICES; null when a call's model has no price",
+        },
+    },
+    "required": ["llm_calls", "prompt_tokens", "cached_tokens", "completion_tokens", "cost"],
+}
+
+
+def usage_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of `usage`: the object above (left out of the body when not asked
+    for, so never null)."""
+    description = schema.get("description")
+    schema.clear()
+    schema.update(USAGE_SCHEMA)
+    if description is not None:
+        schema["description"] = description
+
+
+USAGE_DESCRIPTION = (
+    "With options.return_usage: the request's LLM calls, tokens (cached prompt tokens among "
+    "them) and cost"
+)
+
+
 class ResolveResponse(ResponseBody):
     """The 200 body of `/v1/dynamic-params`."""
 
     dynamic_params: dict[str, dict[str, Any]]
+    # A plain dict (not a model), so the body keeps orjson's fast path (core/responses.py).
+    usage: dict[str, Any] | None = Field(
+        default=None, description=USAGE_DESCRIPTION, json_schema_extra=usage_schema
+    )
     trace_id: str
     debug: dict[str, Any] | None = None

@@ -25,6 +25,7 @@ from resolver.core.errors import (
     LLMError,
     LLMTimeout,
     MissingParams,
+    ModelNotAllowed,
     SchemaConversionError,
 )
 from resolver.core.lifecycle import Lifecycle
@@ -44,7 +45,7 @@ from resolver.params.llm_stage import resolve_with_llm
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.property import PropertyState
 from resolver.params.sources import PropertySource, summarize
-from resolver.params.trace import usage_total
+from resolver.params.trace import bill, usage_total
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
@@ -69,11 +70,15 @@ class Resolved:
     dynamic_params: dict[str, dict[str, Any]]
     debug: dict[str, Any] | None
     sources: dict[str, PropertySource] = field(default_factory=dict)
+    usage: dict[str, Any] | None = None  # with `options.return_usage` (SPEC §6)
 
     def response(self, trace_id: str) -> ResolveResponse:
         """The 200 body (HTTP, MCP and the CLI alike)."""
         return ResolveResponse(
-            dynamic_params=self.dynamic_params, debug=self.debug, trace_id=trace_id
+            dynamic_params=self.dynamic_params,
+            usage=self.usage,
+            debug=self.debug,
+            trace_id=trace_id,
         )
 
 
@@ -114,7 +119,8 @@ class ParamsService:
         """
         if deadline is None:
             deadline = Deadline.after(self.settings.request_timeout_s)
-        frame = frame_of(request, self.settings, language=language)
+        model, warnings = self._model_of(request)
+        frame = frame_of(request, self.settings, language=language, llm_model=model)
         schemas = await self._operator_inputs(request)
         states = [PropertyState.of(d, schemas.get(d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
@@ -124,7 +130,31 @@ class ParamsService:
         await self._settle_the_rest(pending, frame, request, deadline)
         if language is not None:
             _asks_in(states, language)
-        return _merge(states, frame, request)
+        return _merge(states, frame, request, warnings)
+
+    def _model_of(self, request: ResolveRequest) -> tuple[str | None, list[str]]:
+        """The model the request chose (`llm_model`), and what to say about it (SPEC §6):
+        listed in RESOLVER_LLM_ALLOWED_MODELS → it; not listed → 400 MODEL_NOT_ALLOWED naming
+        the allowed ones; no list configured → ignored, said in a warning and the log."""
+        wanted = request.llm_model
+        if wanted is None:
+            return None, []
+        allowed = self.settings.allowed_models()
+        shown = clip(wanted, 64)
+        if not allowed:
+            log.warning("params.llm_model_ignored", llm_model=shown)
+            return None, [
+                (
+                    f"llm_model {shown!r} is ignored: this deployment lists no "
+                    "RESOLVER_LLM_ALLOWED_MODELS, so it chooses the model"
+                )
+            ]
+        if wanted not in allowed:
+            raise ModelNotAllowed(
+                f"llm_model {shown!r} is not allowed here; choose one of: {', '.join(allowed)}",
+                details={"llm_model": shown, "allowed": list(allowed)},
+            )
+        return wanted, []
 
     async def _operator_inputs(self, request: ResolveRequest) -> dict[str, InputSchemas]:
         """Each operator document's per-input schemas, by property name: converted off the
@@ -270,8 +300,10 @@ def _asks_in(states: list[PropertyState], language: Language) -> None:
         state.ask_in(language)
 
 
-def _merge(states: list[PropertyState], frame: Frame, request: ResolveRequest) -> Resolved:
-    shown = _debug(states, frame) if request.options.return_debug else None
+def _merge(
+    states: list[PropertyState], frame: Frame, request: ResolveRequest, warnings: list[str]
+) -> Resolved:
+    shown = _debug(states, frame, warnings) if request.options.return_debug else None
     failures = [s for s in states if s.failure is not None]
     missing: list[dict[str, Any]] = [
         {"property": s.name, "params": s.missing, "ask": s.ask}
@@ -297,10 +329,14 @@ def _merge(states: list[PropertyState], frame: Frame, request: ResolveRequest) -
             error.details = {"debug": shown}
         raise error
     supplied = request.dynamic_params or {}
+    usage = None
+    if request.options.return_usage:
+        usage = bill([s.llm for s in states if s.llm is not None])
     return Resolved(
         {s.name: s.ordered_values() for s in states},
         shown,
         {s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
+        usage,
     )
 
 
@@ -310,14 +346,16 @@ def _type_name(state: PropertyState, param: str) -> str | None:
     return None if declared is None else declared.value
 
 
-def _debug(states: list[PropertyState], frame: Frame) -> dict[str, Any]:
+def _debug(states: list[PropertyState], frame: Frame, warnings: list[str]) -> dict[str, Any]:
     shown: dict[str, Any] = {
         "now_ms": frame.now_ms,
         "timezone": frame.tz.key,
         "properties": {s.name: s.debug() for s in states},
-        "warnings": [],
+        "warnings": list(warnings),
     }
     traces = [s.llm for s in states if s.llm is not None]
+    # What the request's LLM stage cost, always (SPEC §6), as `usage` would say it.
+    shown["usage"] = bill(traces)
     if traces:
         shown["llm_usage"] = usage_total(traces)
     return shown

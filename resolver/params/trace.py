@@ -8,7 +8,7 @@ from typing import Any
 
 from resolver.llm.completion import Completion, Message
 
-USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens", "cached_tokens")
 
 
 def _no_tokens() -> dict[str, int]:
@@ -27,6 +27,10 @@ class LLMTrace:
     cached_calls: int = 0
     retries: int = 0
     usage: dict[str, int] = field(default_factory=_no_tokens)
+    # What the provider calls cost (RESOLVER_LLM_PRICES); `unpriced` counts calls whose model
+    # has no price (the request's cost is then unknown: null).
+    cost: float = 0.0
+    unpriced: int = 0
     model: str | None = None
     endpoint: str | None = None  # only when not the primary
     finish_reason: str | None = None
@@ -41,9 +45,13 @@ class LLMTrace:
         self.retries += max(0, completion.attempts - 1)
         if completion.cached:
             self.cached_calls += 1
-        elif completion.usage:
+        else:
             for key in USAGE_KEYS:
-                self.usage[key] += completion.usage.get(key, 0)
+                self.usage[key] += (completion.usage or {}).get(key, 0)
+            if completion.cost is None:
+                self.unpriced += 1
+            else:
+                self.cost += completion.cost
         if completion.model:
             self.model = completion.model
         if completion.endpoint != "primary":
@@ -63,6 +71,7 @@ class LLMTrace:
             "cached_calls": self.cached_calls,
             "retries": self.retries,
             "usage": dict(self.usage),
+            "cost": self.cost if not self.unpriced else None,
         }
         if self.model is not None:
             shown["model"] = self.model
@@ -83,4 +92,18 @@ def usage_total(traces: Sequence[LLMTrace]) -> dict[str, int]:
         "retries": sum(t.retries for t in traces),
         "repair_rounds": sum(t.repair_rounds for t in traces),
         **{key: sum(t.usage[key] for t in traces) for key in USAGE_KEYS},
+    }
+
+
+def bill(traces: Sequence[LLMTrace]) -> dict[str, Any]:
+    """The request's `usage` (SPEC §6): provider calls (answers of resolver's result cache
+    cost nothing and are not counted), tokens, and the cost — null when a call's model has no
+    price in RESOLVER_LLM_PRICES, 0 when no call was made."""
+    unpriced = sum(t.unpriced for t in traces)
+    return {
+        "llm_calls": sum(t.calls - t.cached_calls for t in traces),
+        "prompt_tokens": sum(t.usage["prompt_tokens"] for t in traces),
+        "cached_tokens": sum(t.usage["cached_tokens"] for t in traces),
+        "completion_tokens": sum(t.usage["completion_tokens"] for t in traces),
+        "cost": None if unpriced else round(sum(t.cost for t in traces), 10),
     }

@@ -54,6 +54,8 @@ class Reply:
     cut_at: int | None = None
     # Send `body` this many times over (a huge body without holding it in memory).
     repeat: int = 1
+    # The answer's `usage` exactly as given (another SDK shape, say); None: the fake's own.
+    usage: dict[str, Any] | None = None
 
 
 @dataclass
@@ -223,7 +225,13 @@ class FakeLLM:
         gateway_qps: float | None = None,
         seed: int | None = None,
         keep_calls: bool = True,
+        prompt_cache: PromptCache | None = None,
+        refuse_json_schema: frozenset[str] = frozenset(),
     ) -> None:
+        # A provider's prompt cache (cached_tokens in usage), and the models that answer 400
+        # to `response_format: json_schema` as older and self-hosted servers do.
+        self.prompt_cache = prompt_cache
+        self.refuse_json_schema = refuse_json_schema
         self.script: deque[Reply | Responder] = deque()
         self.responder = responder
         self.latency = latency if latency is not None else Latency(latency_s)
@@ -331,11 +339,16 @@ class FakeLLM:
                 self.counts["gateway_429"] += 1
                 call.ended = time.monotonic()
                 return self._render(_too_many(wait_s, "gateway rate limit"), body)
+        refusal = refused_format(body, self.refuse_json_schema)
+        if refusal is not None:
+            self.counts["format_refused"] += 1
+            call.ended = time.monotonic()
+            return refusal
         self.inflight += 1
         self.peak_inflight = max(self.peak_inflight, self.inflight)
         try:
             reply = await self._reply(call)
-            rendered = self._render(reply, body)
+            rendered = self._render(reply, body, self.prompt_cache)
             response: web.StreamResponse = rendered
             if reply.cut_at is not None:
                 response = await self._cut(request, rendered, reply.cut_at)
@@ -401,7 +414,9 @@ class FakeLLM:
         return streamed
 
     @staticmethod
-    def _render(reply: Reply, body: dict[str, Any]) -> web.Response:
+    def _render(
+        reply: Reply, body: dict[str, Any], prompt_cache: PromptCache | None = None
+    ) -> web.Response:
         if reply.body is not None:
             return web.Response(
                 body=reply.body,
@@ -428,21 +443,90 @@ class FakeLLM:
             ]
         prompt_tokens = sum(len(m.get("content") or "") for m in body.get("messages", [])) // 4
         completion_tokens = len(reply.content or "") // 4
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        }
+        if prompt_cache is not None:
+            cached = prompt_cache.serve(prompt_text(body))
+            usage["prompt_tokens_details"] = {"cached_tokens": min(cached, prompt_tokens)}
         payload = {
             "id": "chatcmpl-fake",
             "object": "chat.completion",
             "created": int(time.time()),
             "model": body.get("model", "fake"),
             "choices": choices,
-            "usage": {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
-            },
+            "usage": reply.usage if reply.usage is not None else usage,
         }
         return web.Response(
             body=orjson.dumps(payload), headers=reply.headers, content_type="application/json"
         )
+
+
+class PromptCache:
+    """A provider's automatic prompt cache, as OpenAI and DeepSeek bill it: the longest prefix
+    a prompt shares with a recent one is served from cache, counted in tokens (4 characters a
+    token, like the fake's `prompt_tokens`), rounded down to `block_tokens`, and nothing below
+    `min_tokens`. `cached_tokens` goes into `usage.prompt_tokens_details`."""
+
+    def __init__(self, *, block_tokens: int = 64, min_tokens: int = 128, keep: int = 256) -> None:
+        if block_tokens < 1 or min_tokens < 0 or keep < 1:
+            raise ValueError("block_tokens >= 1, min_tokens >= 0, keep >= 1")
+        self.block_tokens = block_tokens
+        self.min_tokens = min_tokens
+        self._seen: deque[str] = deque(maxlen=keep)
+
+    def serve(self, prompt: str) -> int:
+        """The cached tokens of this prompt; then it is cached too."""
+        shared = max((_common_prefix(prompt, seen) for seen in self._seen), default=0)
+        self._seen.append(prompt)
+        tokens = shared // 4 // self.block_tokens * self.block_tokens
+        return tokens if tokens >= self.min_tokens else 0
+
+    def clear(self) -> None:
+        """Forget every prompt."""
+        self._seen.clear()
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters two texts share."""
+    limit = min(len(a), len(b))
+    low, high = 0, limit
+    while low < high:  # binary search on slices: C speed for long prompts
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def prompt_text(body: dict[str, Any]) -> str:
+    """What a provider's prompt cache sees: the messages in order, each after its role."""
+    return "".join(
+        f"<{m.get('role')}>{m.get('content') or ''}"
+        for m in body.get("messages", [])
+        if isinstance(m, dict)
+    )
+
+
+def refused_format(body: dict[str, Any], models: frozenset[str]) -> web.Response | None:
+    """A 400 naming response_format for a `json_schema` request to one of `models` (as vLLM,
+    llama.cpp and older gateways answer); None when the request is one the model takes."""
+    wanted = body.get("response_format")
+    if not models or body.get("model") not in models:
+        return None
+    if not isinstance(wanted, dict) or wanted.get("type") != "json_schema":
+        return None
+    error = {
+        "error": {
+            "message": "response_format type 'json_schema' is not supported by this model",
+            "type": "invalid_request_error",
+            "param": "response_format",
+        }
+    }
+    return web.Response(body=orjson.dumps(error), status=400, content_type="application/json")
 
 
 def gzip_bomb(inflated_bytes: int) -> bytes:
@@ -492,6 +576,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rate-malformed", type=float, default=0.0, help="share cut-off JSON")
     parser.add_argument("--gateway-qps", type=float, help="429 above N calls per sliding second")
     parser.add_argument("--seed", type=int, help="seed of the latency and fault draws")
+    parser.add_argument(
+        "--prompt-cache",
+        action="store_true",
+        help="answer cached_tokens as a provider's prompt cache would (PromptCache)",
+    )
+    parser.add_argument(
+        "--refuse-json-schema",
+        default="",
+        help="comma-separated models that answer 400 to response_format json_schema",
+    )
     parser.add_argument("--uvloop", action="store_true", help="run on uvloop if installed")
     args = parser.parse_args(argv)
     if args.host not in ("127.0.0.1", "::1", "localhost"):
@@ -511,6 +605,8 @@ def main(argv: list[str]) -> int:
         gateway_qps=args.gateway_qps,
         seed=args.seed,
         keep_calls=False,
+        prompt_cache=PromptCache() if args.prompt_cache else None,
+        refuse_json_schema=frozenset(m for m in args.refuse_json_schema.split(",") if m),
     )
     from resolver.core.loops import uvloop_factory
 

@@ -19,6 +19,7 @@ from resolver.core.logs import access_log
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.negotiation import request_language
+from resolver.web.routes import BUSINESS_PATHS, TRACE_RECORDED, TRACE_RECORDED_VALUE
 
 log = structlog.get_logger("resolver.http")
 
@@ -96,8 +97,12 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
             log.warning("request.cut", method=request.method, path=request.path)
             response = render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
         response.headers["x-trace-id"] = trace_id
+        route = _route(request)
+        if route in BUSINESS_PATHS:
+            # SPEC §2.3: nothing of this request is in the platform's trace (errors included).
+            response.headers[TRACE_RECORDED] = TRACE_RECORDED_VALUE
         elapsed = time.perf_counter() - started
-        request.app[METRICS_KEY].observe_request(_route(request), response.status, elapsed)
+        request.app[METRICS_KEY].observe_request(route, response.status, elapsed)
         access_log.request(request.method, request.path, response.status, round(elapsed * 1000, 2))
         return response
     finally:

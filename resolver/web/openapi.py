@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from resolver.core.failures import ErrorResponse
 from resolver.core.toon import MEDIA_TYPE as TOON_MEDIA_TYPE
-from resolver.web.routes import ROUTES, Route, Schema
+from resolver.web.routes import ROUTES, TRACE_RECORDED_DOC, Route, Schema
 
 _REF = "#/components/schemas/{model}"
 
@@ -46,6 +46,9 @@ def _operation(route: Route, components: dict[str, Any]) -> dict[str, Any]:
             "description": description,
             "content": {"application/json": {"schema": error}},
         }
+    if route.business:
+        for response in responses.values():
+            response["headers"] = dict(TRACE_RECORDED_DOC)
     operation: dict[str, Any] = {"summary": route.summary, "responses": responses}
     if route.parameters:
         operation["parameters"] = [dict(p) for p in route.parameters]

@@ -42,6 +42,20 @@ class Route:
     # Behind `web/browsers.py`: a foreign Origin or a rebound Host is 403, a POST that is not
     # JSON 415 (SPEC §8: the MCP paths and the MCP proxy).
     browser_guard: bool = False
+    # A business route (SPEC §2.3): every answer, errors included, carries
+    # `X-OpenBKN-Trace-Recorded: false`, as upstream answers when it records nothing.
+    business: bool = False
+
+
+# The header and its one value: resolver records nothing in the platform's trace.
+TRACE_RECORDED = "X-OpenBKN-Trace-Recorded"
+TRACE_RECORDED_VALUE = "false"
+TRACE_RECORDED_DOC: dict[str, Any] = {
+    TRACE_RECORDED: {
+        "description": "always false: resolver records nothing in the platform's trace (SPEC §2.3)",
+        "schema": {"type": "string", "enum": [TRACE_RECORDED_VALUE]},
+    }
+}
 
 
 _LLM_ERRORS = {
@@ -88,6 +102,7 @@ ROUTES: tuple[Route, ...] = (
             422: "inputs missing; `missing` lists them all",
             **_LLM_ERRORS,
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -108,6 +123,7 @@ ROUTES: tuple[Route, ...] = (
             422: "TIME_UNSETTLED: the text settles no window; `unread` names the words not "
             "read, `ask` what to send",
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -134,6 +150,7 @@ ROUTES: tuple[Route, ...] = (
             503: "overloaded, or an upstream URL is not configured",
             504: "LLM timeout",
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -158,6 +175,7 @@ ROUTES: tuple[Route, ...] = (
             503: "RESOLVER_BKN_BACKEND_URL (or RESOLVER_ONTOLOGY_MANAGER_URL) or "
             "RESOLVER_ONTOLOGY_QUERY_URL unset",
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -178,6 +196,7 @@ ROUTES: tuple[Route, ...] = (
             502: "an upstream failed, or the tool's schema cannot be converted",
             503: "RESOLVER_ONTOLOGY_QUERY_URL or RESOLVER_OPERATOR_INTEGRATION_URL unset",
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -210,6 +229,7 @@ ROUTES: tuple[Route, ...] = (
             502: "agent-operator-integration failed, or the inputSchema is unusable",
             503: "RESOLVER_OPERATOR_INTEGRATION_URL unset",
         },
+        business=True,
     ),
     Route(
         "POST",
@@ -236,6 +256,7 @@ ROUTES: tuple[Route, ...] = (
             413: "body too large",
             415: "body not declared as application/json",
         },
+        business=True,
     ),
     Route(
         "GET",
@@ -284,6 +305,9 @@ ROUTES: tuple[Route, ...] = (
     ),
 )
 
+
+# The routes whose answers carry `X-OpenBKN-Trace-Recorded` (as the router names them).
+BUSINESS_PATHS = frozenset(path for route in ROUTES if route.business for path in route.paths)
 
 _PARAMETER = re.compile(r"\{(\w+)\}")
 

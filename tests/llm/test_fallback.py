@@ -4,38 +4,21 @@ primary's circuit breaker, its state in /readyz and /metrics."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import orjson
-import pytest
-from aiohttp.test_utils import TestServer
 
 from resolver.testing.fake_llm import FakeLLM, Reply
-from tests.helpers import ClientFactory, metric, post, request_body
+from tests.helpers import (
+    ClientFactory,
+    metric,
+    metric_value,
+    metrics_text,
+    post,
+    request_body,
+)
 
 PROP = metric("drug_sales", ("region", "STRING"))
 BODY = request_body(PROP, query="当前华东地区的药品销售额")
-
-
-async def _metrics(client: Any) -> str:
-    raw: bytes = await (await client.get("/metrics")).read()
-    return raw.decode()
-
-
-def _value(text: str, name: str, *labels: str) -> float:
-    for line in text.splitlines():
-        if line.startswith(f"{name}{{") and all(label in line for label in labels):
-            return float(line.rsplit(" ", 1)[1])
-    return 0.0
-
-
-@pytest.fixture
-async def fallback_llm(aiohttp_server: Any) -> FakeLLM:
-    """A second fake: the fallback endpoint."""
-    fake = FakeLLM()
-    server: TestServer = await aiohttp_server(fake.app())
-    fake.url = str(server.make_url("/v1"))  # type: ignore[attr-defined]
-    return fake
 
 
 async def test_usage_per_call_per_request_and_in_metrics(
@@ -60,12 +43,12 @@ async def test_usage_per_call_per_request_and_in_metrics(
     total = payload["debug"]["llm_usage"]
     assert total["total_tokens"] == usage["total_tokens"]
     assert total["calls"] == 2
-    text = await _metrics(client)
+    text = await metrics_text(client)
     calls = "resolver_llm_calls_total"
-    assert _value(text, calls, 'purpose="first"', 'outcome="ok"', 'model="gpt-4o-mini"') == 1
-    assert _value(text, calls, 'purpose="repair"', 'outcome="ok"') == 1
-    assert _value(text, "resolver_llm_retries_total", 'endpoint="primary"') == 1
-    prompt = _value(text, "resolver_llm_tokens_total", 'type="prompt"')
+    assert metric_value(text, calls, 'purpose="first"', 'outcome="ok"', 'model="gpt-4o-mini"') == 1
+    assert metric_value(text, calls, 'purpose="repair"', 'outcome="ok"') == 1
+    assert metric_value(text, "resolver_llm_retries_total", 'endpoint="primary"') == 1
+    prompt = metric_value(text, "resolver_llm_tokens_total", 'type="prompt"')
     assert prompt == usage["prompt_tokens"]
 
 
@@ -103,9 +86,11 @@ async def test_a_failing_primary_opens_the_circuit_and_the_fallback_answers(
     assert ready["status"] == "ready"
     assert ready["llm"]["circuit"]["state"] == "open"
     assert ready["llm"]["fallback"]["reachable"] is True
-    text = await _metrics(client)
-    assert _value(text, "resolver_llm_circuit_state", 'endpoint="primary"') == 2
-    assert _value(text, "resolver_llm_calls_total", 'endpoint="fallback"', 'model="small-model"')
+    text = await metrics_text(client)
+    assert metric_value(text, "resolver_llm_circuit_state", 'endpoint="primary"') == 2
+    assert metric_value(
+        text, "resolver_llm_calls_total", 'endpoint="fallback"', 'model="small-model"'
+    )
 
 
 async def test_consecutive_failures_open_the_circuit_and_a_probe_restores_the_primary(
@@ -128,11 +113,11 @@ async def test_consecutive_failures_open_the_circuit_and_a_probe_restores_the_pr
     assert len(fallback_llm.calls) == 1
     ready = orjson.loads(await (await client.get("/readyz")).read())
     assert ready["llm"]["circuit"]["state"] == "closed"
-    text = await _metrics(client)
-    assert _value(text, "resolver_llm_circuit_state", 'endpoint="primary"') == 0
+    text = await metrics_text(client)
+    assert metric_value(text, "resolver_llm_circuit_state", 'endpoint="primary"') == 0
     moves = "resolver_llm_circuit_transitions_total"
-    assert _value(text, moves, 'state="open"') == 1
-    assert _value(text, moves, 'state="closed"') == 1
+    assert metric_value(text, moves, 'state="open"') == 1
+    assert metric_value(text, moves, 'state="closed"') == 1
 
 
 async def test_a_failed_probe_reopens_the_circuit(

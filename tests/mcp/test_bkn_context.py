@@ -14,10 +14,11 @@ from aiohttp.test_utils import TestClient
 from opentelemetry.trace import SpanKind
 from structlog.testing import capture_logs
 
+from resolver.core.envelope import REF_TYPES
 from resolver.mcp.server import LISTED
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT, DEMO_TOOL_AT, add_demo_actions
 from tests.helpers import ClientFactory, KnFakes, metric, recorded_spans, request_body
-from tests.mcp_checks import TOOL_NAMES, call_tool, values_arguments
+from tests.mcp_checks import TOOL_NAMES, call_tool, sdk_client, values_arguments
 
 CONVERSATION = "conv_0f3a9c"
 INTERACTION = "int_77"
@@ -57,17 +58,78 @@ def sent_upstream(kn_fakes: KnFakes) -> str:
     return orjson.dumps([[s.path, s.body] for s in seen]).decode()
 
 
-def test_every_tool_lists_it_as_optional() -> None:
+def assert_published_envelope(schema: dict[str, Any], label: str) -> None:
+    """The checks of upstream's `bkn_context_docs_test.go` (PR #1280): a closed object whose
+    every child, and every field of a business reference, has a description of its own; the
+    types, bounds, required sets and the 11-value `ref_type` as published."""
+    envelope = schema["properties"]["bkn_context"]
+    assert "bkn_context" not in schema.get("required", []), label
+    assert envelope["type"] == "object", label
+    assert envelope["additionalProperties"] is False, label
+    assert set(envelope["required"]) == {"conversation_id", "interaction_id"}, label
+    seen = {envelope["description"]}
+    fields = envelope["properties"]
+    assert set(fields) == {
+        "conversation_id",
+        "interaction_id",
+        "parent_operation_id",
+        "causation_event_ids",
+        "business_refs",
+    }, label
+    for name in ("conversation_id", "interaction_id", "parent_operation_id"):
+        assert fields[name]["type"] == "string", (label, name)
+        assert fields[name]["maxLength"] == 256, (label, name)
+    assert fields["causation_event_ids"]["type"] == "array"
+    assert fields["causation_event_ids"]["maxItems"] == 64
+    refs = fields["business_refs"]
+    assert refs["type"] == "array", label
+    assert refs["maxItems"] == 64, label
+    item = refs["items"]
+    assert item["additionalProperties"] is False, label
+    assert set(item["required"]) == {"ref_type", "ref_id"}, label
+    assert set(item["properties"]) == {"ref_type", "ref_id", "version"}, label
+    assert set(item["properties"]["ref_type"]["enum"]) == set(REF_TYPES), label
+    assert item["description"] not in seen
+    seen.add(item["description"])
+    ref_fields = [(f"ref.{name}", child) for name, child in item["properties"].items()]
+    for where, child in [*fields.items(), *ref_fields]:
+        text = child.get("description")
+        assert text, (label, where)
+        assert text not in seen, (label, where, "repeats a description")
+        seen.add(text)
+
+
+def test_every_tool_lists_it_described_closed_and_optional() -> None:
     assert {tool.name for tool in LISTED.tools} == TOOL_NAMES
     for tool in LISTED.tools:
-        schema = tool.input_schema
-        assert "bkn_context" in schema["properties"], tool.name
-        assert "bkn_context" not in schema.get("required", [])
-        envelope = next(
-            s for s in schema["properties"]["bkn_context"]["anyOf"] if "properties" in s
-        )
-        assert set(envelope["required"]) == {"conversation_id", "interaction_id"}
-        assert envelope["additionalProperties"] is False
+        assert_published_envelope(tool.input_schema, tool.name)
+
+
+async def test_the_mcp_client_reads_the_described_envelope(client: TestClient[Any, Any]) -> None:
+    async with sdk_client(str(client.make_url("/mcp"))) as sdk:
+        listed = await sdk.list_tools()
+    assert {tool.name for tool in listed.tools} == TOOL_NAMES
+    for tool in listed.tools:
+        assert_published_envelope(tool.input_schema, tool.name)
+
+
+async def test_openapi_shows_the_same_envelope(client: TestClient[Any, Any]) -> None:
+    document = await (await client.get("/openapi.json")).json()
+    schemas = document["components"]["schemas"]
+    envelope = schemas["BknContext"]
+    item = schemas["BusinessRef"]
+    assert envelope["additionalProperties"] is False
+    assert item["additionalProperties"] is False
+    assert set(item["properties"]["ref_type"]["enum"]) == set(REF_TYPES)
+    refs = envelope["properties"]["business_refs"]
+    assert refs["items"] == {"$ref": "#/components/schemas/BusinessRef"}
+    for child in [*envelope["properties"].values(), *item["properties"].values()]:
+        assert child["description"]
+    # One model renders both faces: the MCP schema's texts are the document's.
+    [resolve] = [t for t in LISTED.tools if t.name == "resolve_dynamic_params"]
+    listed = resolve.input_schema["properties"]["bkn_context"]["properties"]
+    for name, child in envelope["properties"].items():
+        assert listed[name]["description"] == child["description"]
 
 
 @pytest.mark.parametrize("tool", sorted(CALLS))

@@ -60,7 +60,12 @@ def test_the_llm_trace_is_a_dataclass_and_sums_its_calls() -> None:
     trace = state.llm
     assert isinstance(trace, LLMTrace)
     assert (trace.calls, trace.cached_calls, trace.retries, trace.attempts) == (2, 1, 1, 2)
-    assert trace.debug()["usage"] == {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 0}
+    assert trace.debug()["usage"] == {
+        "prompt_tokens": 5,
+        "completion_tokens": 1,
+        "total_tokens": 0,
+        "cached_tokens": 0,
+    }
     assert trace.debug()["request"] == [{"role": "user", "content": "y"}]
     assert usage_total([trace, LLMTrace()])["calls"] == 2
     assert state.debug()["llm"] == trace.debug()

@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from resolver.core.redis import RedisLink
+from resolver.llm.completion import CACHE_FORMAT
 from resolver.llm.shared_cache import RedisCacheBackend
 from resolver.testing.fake_llm import FakeLLM
 from tests.helpers import operator, redis_server, request_body, serve
@@ -62,7 +63,7 @@ async def test_values_expire_in_redis_itself() -> None:
         backend = RedisCacheBackend(link)
         await backend.set("k", b"v", 0.2)
         assert await backend.get("k") == b"v"
-        ttl_ms = await client.pttl("t:llm-cache:v2:k")
+        ttl_ms = await client.pttl(f"t:llm-cache:v{CACHE_FORMAT}:k")
         assert 0 < ttl_ms <= 200
         await backend.delete("k")
         assert await backend.get("k") is None

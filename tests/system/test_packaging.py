@@ -133,7 +133,12 @@ def test_wheel_installs_and_serves_with_prompts(installed: Path, tmp_path: Path)
     assert health["mode"] == "rules-only"
     prompts = Path(str(health["prompts"]))
     assert prompts.is_relative_to(venv)
-    assert sorted(p.name for p in prompts.iterdir()) == ["metric.md", "operator.md", "repair.md"]
+    assert sorted(p.name for p in prompts.iterdir()) == [
+        "common.md",
+        "metric.md",
+        "operator.md",
+        "repair.md",
+    ]
 
 
 def post_json(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:

@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient
 from opentelemetry.trace import SpanKind
 from structlog.testing import capture_logs
 
+from resolver.core.envelope import REF_TYPES
 from resolver.testing.fake_llm import FakeLLM
 from resolver.testing.fake_upstreams import (
     DEMO_KN,
@@ -88,6 +89,35 @@ BAD: dict[str, tuple[Any, str]] = {
         "bkn_context.causation_event_ids",
     ),
     "refs-a-string": ({**ENVELOPE, "business_refs": "ot_company"}, "bkn_context.business_refs"),
+    # The object form an older SPEC showed: the published schema is a list (docs/upstream-…).
+    "refs-an-object": (
+        {**ENVELOPE, "business_refs": {"ref_type": "object_type", "ref_id": "ot:kn:ot"}},
+        "bkn_context.business_refs",
+    ),
+    "ref-type-unknown": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "no_such_kind", "ref_id": "x"}]},
+        "bkn_context.business_refs.0.ref_type",
+    ),
+    "ref-without-id": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "metric"}]},
+        "bkn_context.business_refs.0.ref_id",
+    ),
+    "ref-unknown-key": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "metric", "ref_id": "m", "as_of": "now"}]},
+        "bkn_context.business_refs.0.as_of",
+    ),
+    "ref-id-too-long": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "metric", "ref_id": "m" * 257}]},
+        "bkn_context.business_refs.0.ref_id",
+    ),
+    "ref-version-a-number": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "metric", "ref_id": "m", "version": 2}]},
+        "bkn_context.business_refs.0.version",
+    ),
+    "too-many-refs": (
+        {**ENVELOPE, "business_refs": [{"ref_type": "metric", "ref_id": "m"}] * 65},
+        "bkn_context.business_refs",
+    ),
 }
 
 
@@ -151,6 +181,39 @@ async def test_a_bad_envelope_is_400_before_anything_is_asked(
     assert answer["error"]["details"][0]["loc"].startswith(where)
     assert all(d["loc"].startswith("bkn_context") for d in answer["error"]["details"])
     assert upstream_bodies(kn_fakes) == "[]"
+
+
+@pytest.mark.parametrize("ref_type", REF_TYPES)
+async def test_each_published_ref_type_passes(client: TestClient[Any, Any], ref_type: str) -> None:
+    refs = [
+        {"ref_type": ref_type, "ref_id": f"{ref_type}:1"},
+        {"ref_type": ref_type, "ref_id": f"{ref_type}:2", "version": "v3"},
+    ]
+    body = with_envelope(request_body(metric()), {**ENVELOPE, "business_refs": refs})
+    status, answer = await post(client, "/v1/dynamic-params", body)
+    assert status == 200, answer
+
+
+async def test_there_are_eleven_ref_types_and_another_fails(client: TestClient[Any, Any]) -> None:
+    assert len(set(REF_TYPES)) == 11
+    refs = [{"ref_type": "conversation", "ref_id": "c1"}]
+    body = with_envelope(request_body(metric()), {**ENVELOPE, "business_refs": refs})
+    status, answer = await post(client, "/v1/dynamic-params", body)
+    assert status == 400
+    assert_error_shape(answer, "INVALID_BUSINESS_CONTEXT")
+    assert answer["error"]["details"][0]["loc"] == "bkn_context.business_refs.0.ref_type"
+    assert "knowledge_network" in answer["error"]["details"][0]["msg"]
+
+
+async def test_the_object_form_of_business_refs_says_what_to_send(
+    client: TestClient[Any, Any],
+) -> None:
+    refs = {"ref_type": "object_type", "ref_id": "ot:kn:ot"}
+    body = with_envelope(request_body(metric()), {**ENVELOPE, "business_refs": refs})
+    status, answer = await post(client, "/v1/dynamic-params", body)
+    assert status == 400
+    assert_error_shape(answer, "INVALID_BUSINESS_CONTEXT")
+    assert "must be a list of {ref_type, ref_id, version?}" in answer["_error"]
 
 
 async def test_a_bad_envelope_is_reported_alone(client: TestClient[Any, Any]) -> None:
