@@ -290,7 +290,7 @@ async def _gzip_bombs(url: str, phase: Phase, concurrent: int, rounds: int) -> N
             phase.outcomes[f"connect {type(exc).__name__}"] += 1
             return
         writer.write(
-            b"POST /v1/dynamic-params HTTP/1.1\r\nHost: chaos\r\nContent-Type: application/json"
+            b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
             b"\r\nContent-Encoding: gzip\r\nContent-Length: "
             + str(len(bomb)).encode()
             + b"\r\n\r\n"
@@ -441,7 +441,7 @@ async def _slow_headers(url: str, phase: Phase, clients: int, hold_s: float) -> 
         except OSError as exc:
             phase.outcomes[f"connect {type(exc).__name__}"] += 1
             continue
-        writer.write(b"POST /v1/dynamic-params HTTP/1.1\r\nHost: chaos\r\nX-Slow: ")
+        writer.write(b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
         writers.append(writer)
     phase.outcomes["connected"] = len(writers)
     ended = time.monotonic() + hold_s

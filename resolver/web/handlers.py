@@ -28,6 +28,7 @@ from resolver.web.bodies import (
     render,
     render_json,
 )
+from resolver.web.browsers import JSON_MEDIA_TYPE
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
 from resolver.web.negotiation import (
     render_as,
@@ -115,7 +116,7 @@ async def mcp(request: web.Request) -> web.Response:
         method=request.method,
         path=request.path,
         query_string=request.query_string.encode(),
-        raw_headers=request.raw_headers,
+        raw_headers=_json_declared(request.raw_headers),
         body=await read_json_body(request, deadline),
         context=CallContext(
             trace_id=request[TRACE_ID],
@@ -242,6 +243,22 @@ def warn_if_no_public_url(settings: Settings) -> None:
             consequence="MCP action recall answers 503 NOT_CONFIGURED",
             fix="set RESOLVER_PUBLIC_URL (or RESOLVER_ALLOWED_HOSTS)",
         )
+
+
+_CONTENT_TYPE = b"content-type"
+_CANONICAL_JSON = JSON_MEDIA_TYPE.encode()
+
+
+def _json_declared(
+    raw_headers: tuple[tuple[bytes, bytes], ...],
+) -> tuple[tuple[bytes, bytes], ...]:
+    """The headers with `Content-Type` as the SDK reads JSON: the browser guard accepted the
+    declared type (case-insensitively), so the fast path and the SDK see one canonical value
+    and answer alike (the SDK compares case-sensitively)."""
+    return tuple(
+        (name, _CANONICAL_JSON) if name.lower() == _CONTENT_TYPE else (name, value)
+        for name, value in raw_headers
+    )
 
 
 def _deadline(request: web.Request) -> Deadline:
