@@ -12,9 +12,11 @@ Each worker's event loop beats into a shared page (`server/heartbeat.py`); a wor
 anew like a worker that died — never while the supervisor stops, when slow workers are the
 drain's to cut. A new worker has `_START_GRACE_S` more for its first beat.
 
-SIGTERM or SIGINT is passed to every worker, which drains as a single process does
-(`server/process.py`); the supervisor closes its copies of the sockets when the drain time is
-over, so that new connections are refused, and waits for the workers until the grace period
+SIGTERM, SIGINT or SIGHUP is passed to every worker (as SIGTERM), which drains as a single
+process does (`server/process.py`); the supervisor closes its copies of the sockets at once (no
+worker is forked any more), so that each worker's socket lives exactly as long as the worker
+keeps it open: it accepts what is queued on it, then closes it, and new connections are
+refused. The supervisor waits for the workers until the grace period
 and a margin are over (then SIGKILL). It runs no event loop: it waits for signals with
 `sigtimedwait`, so that a fork never copies a running loop.
 
@@ -48,7 +50,7 @@ from resolver.server.process import run_process
 
 log = structlog.get_logger("resolver.server")
 
-_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGCHLD}
+_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGCHLD}
 # A worker that lived shorter than this died young: its restart waits, doubling up to the cap.
 _YOUNG_S = 5.0
 _FIRST_BACKOFF_S = 0.5
@@ -127,7 +129,7 @@ class Supervisor:
         if pid == 0:  # the worker
             code = 1
             try:
-                # SIGTERM and SIGINT stay blocked until the worker's loop handles them.
+                # SIGTERM, SIGINT and SIGHUP stay blocked until the worker's loop handles them.
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                 for index, sockets in enumerate(self._socket_sets):
                     if index != worker.index:
@@ -234,21 +236,18 @@ class Supervisor:
 
     def _stop(self) -> int:
         self._stopping = True
+        # No worker is forked from now on: our copies go, so that a worker's socket closes
+        # when the worker closes it (after accepting what is queued), not later with ours,
+        # which would reset what queued in between.
+        for sock in (s for sockets in self._socket_sets for s in sockets):
+            sock.close()
         for worker in self._alive():
             assert worker.pid is not None  # noqa: S101
             os.kill(worker.pid, signal.SIGTERM)
         started = time.monotonic()
-        close_at = started + self._settings.drain_s
         give_up_at = started + self._settings.shutdown_grace_s + _EXIT_MARGIN_S
-        sockets_open = True
         while self._alive():
             now = time.monotonic()
-            if sockets_open and now >= close_at:
-                # The workers close theirs at the same moment; with ours closed too, new
-                # connections are refused instead of queueing where nobody accepts them.
-                for sock in (s for sockets in self._socket_sets for s in sockets):
-                    sock.close()
-                sockets_open = False
             if now >= give_up_at:
                 for worker in self._alive():
                     assert worker.pid is not None  # noqa: S101
@@ -258,11 +257,8 @@ class Supervisor:
                     worker.pid = None
                     self._failed_exits += 1
                 break
-            wake = min(close_at, give_up_at) if sockets_open else give_up_at
-            signal.sigtimedwait(_SIGNALS, max(0.01, min(wake - now, 0.5)))
+            signal.sigtimedwait(_SIGNALS, max(0.01, min(give_up_at - now, 0.5)))
             self._reap()
-        for sock in (s for sockets in self._socket_sets for s in sockets):
-            sock.close()
         log.info("resolver.supervisor_stopped", after_s=round(time.monotonic() - started, 3))
         return 0 if self._failed_exits == 0 else 1
 
