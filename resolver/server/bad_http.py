@@ -17,6 +17,7 @@ from http import HTTPStatus
 
 import structlog
 from aiohttp import web
+from aiohttp.http import HttpVersion11
 from aiohttp.http_exceptions import BadHttpMessage, LineTooLong
 from aiohttp.web_protocol import RequestHandler
 
@@ -57,6 +58,13 @@ class ShapedErrors(RequestHandler):
             trace_id=trace_id,
         )
         body = ErrorResponse.plain(code, text, trace_id).to_json()
+        if request.version < HttpVersion11:
+            # aiohttp stands an unparsable request in as an HTTP/1.0 one, and the status line
+            # follows the request's version: the service speaks HTTP/1.1 (issue 30). No public
+            # way to say so: its version and the property's cached value
+            # (tests/system/test_bad_http.py reads the status line).
+            request._version = HttpVersion11
+            request._cache.pop("version", None)
         response = web.Response(
             status=status,
             body=body,

@@ -410,16 +410,17 @@ class _Redirected(Exception):
 
 
 def _where(location: str | None) -> str:
-    """A redirect's target as a log line and an `_error` may show it: scheme, host, path."""
+    """A redirect's target as a log line and an `_error` may show it: scheme, host, the port
+    it names, path (no query, no credentials)."""
     if not location:
         return "nowhere (no Location)"
     try:
         target = URL(location.strip())
+        port = target.explicit_port
     except ValueError:
         return "an unreadable Location"
-    shown = (
-        f"{target.scheme}://{target.raw_host}{target.raw_path}" if target.host else target.raw_path
-    )
+    authority = f"{target.raw_host}:{port}" if port is not None else target.raw_host
+    shown = f"{target.scheme}://{authority}{target.raw_path}" if target.host else target.raw_path
     shown = _SPACES.sub("", shown)[:200]
     return repr(shown)
 

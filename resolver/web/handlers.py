@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
+from typing import Literal
 
 import structlog
 from aiohttp import web
@@ -15,6 +17,7 @@ from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest
+from resolver.llm.prompts import default_prompts_dir
 from resolver.mcp.http import Exchange
 from resolver.mcp.info import catalogue
 from resolver.mcp.tools import CallContext
@@ -145,10 +148,17 @@ async def healthz(request: web.Request) -> web.Response:
         HealthResponse(
             status="ok",
             mode="llm" if params.llm is not None else "rules-only",
-            prompts=str(params.prompts.directory),
+            prompts=prompts_origin(params.prompts.directory),
             trace_id=request[TRACE_ID],
         )
     )
+
+
+def prompts_origin(directory: Path) -> Literal["packaged", "source", "custom"]:
+    """Where the prompts came from, without the host's path (`HealthResponse`)."""
+    if directory != default_prompts_dir():
+        return "custom"
+    return "packaged" if directory.name == "_prompts" else "source"
 
 
 async def readyz(request: web.Request) -> web.Response:

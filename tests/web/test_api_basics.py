@@ -20,7 +20,9 @@ async def test_healthz_reports_mode_and_prompts(make_client: ClientFactory) -> N
     body = await response.json()
     assert body["status"] == "ok"
     assert body["mode"] == "rules-only"
-    assert body["prompts"].endswith("prompts")
+    # Where, without the host's path (issue 30: an unauthenticated probe showed it).
+    assert body["prompts"] == "source"
+    assert "/" not in str(body)
 
 
 async def test_readyz_rules_only(make_client: ClientFactory) -> None:
