@@ -173,8 +173,10 @@ async def test_metric_labels_come_from_configuration_not_from_the_cache(fake: Fa
         "redis://127.0.0.1:99999/0",
         "redis://127.0.0.1:port/0",
         "redis://:hunter2-secret@127.0.0.1:6379/0?socket_timeout=soon",
+        # Once a traceback at the first command, exit 1 (issue 30).
+        "redis://:hunter2-secret@127.0.0.1:6379/0?sokcet_timeout=hunter2",
     ],
-    ids=["port-out-of-range", "port-not-a-number", "bad-query"],
+    ids=["port-out-of-range", "port-not-a-number", "bad-query", "unknown-query-key"],
 )
 async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
     process = await asyncio.create_subprocess_exec(
@@ -195,3 +197,5 @@ async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
     assert "RESOLVER_REDIS_URL" in output
     assert "hunter2" not in output
     assert len(output.strip().splitlines()) <= 2  # the header and the setting's line
+    if "sokcet" in url:
+        assert "'sokcet_timeout'" in output
