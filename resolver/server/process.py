@@ -36,6 +36,7 @@ from pathlib import Path
 
 import structlog
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
@@ -44,9 +45,9 @@ from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.server.bad_http import ShapedErrors
 from resolver.server.guard import ConnectionGuard
-from resolver.server.heartbeat import Heartbeats
+from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.web.app import create_app
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY
+from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 
 log = structlog.get_logger("resolver.server")
 
@@ -85,11 +86,14 @@ def run_process(
     supervisor: int | None = None,
     metrics_dir: Path | None = None,
     heartbeats: Heartbeats | None = None,
+    board: InflightBoard | None = None,
 ) -> int:
-    """Serve on `sockets` until SIGTERM/SIGINT (or the supervisor's death); the exit code.
+    """Serve on `sockets` until SIGTERM/SIGINT/SIGHUP (or the supervisor's death); the exit
+    code.
 
     `metrics_dir`: a worker's, where every worker's metrics live (`core/metrics.py`);
-    `heartbeats`: a worker's, where its loop proves it runs (`server/heartbeat.py`)."""
+    `heartbeats`: a worker's, where its loop proves it runs (`server/heartbeat.py`);
+    `board`: a worker's, where it lists its requests in flight for the supervisor."""
     loop = event_loop(settings.event_loop)
     asyncio.set_event_loop(loop)
     serving = _Serving(
@@ -100,6 +104,7 @@ def run_process(
         supervisor,
         metrics_dir=metrics_dir,
         heartbeats=heartbeats,
+        board=board,
     )
     try:
         return loop.run_until_complete(serving.run())
@@ -119,8 +124,10 @@ class _Serving:
         *,
         metrics_dir: Path | None,
         heartbeats: Heartbeats | None = None,
+        board: InflightBoard | None = None,
     ) -> None:
         self._settings = settings
+        self._board = board
         self._metrics_dir = metrics_dir
         self._heartbeats = heartbeats
         self._sockets = sockets
@@ -153,6 +160,9 @@ class _Serving:
         tracing.install_from_environment()
         app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
         app.on_response_prepare.append(_close_while_stopping)
+        if self._board is not None and self._worker is not None:
+            self._board.serve_as(self._worker)
+            app.middlewares.append(_on_the_board(self._board))
         runner = web.AppRunner(
             app,
             handler_cancellation=True,
@@ -246,6 +256,21 @@ class _Serving:
             await asyncio.sleep(_PARENT_CHECK_S)
         log.warning("resolver.supervisor_gone", supervisor=self._supervisor)
         self._stop.set()
+
+
+def _on_the_board(board: InflightBoard) -> Middleware:
+    """A middleware listing each request on the worker's board while it runs (inside the
+    request middleware: the trace id is known)."""
+
+    @web.middleware
+    async def listed(request: web.Request, handler: Handler) -> web.StreamResponse:
+        slot = board.started(request.get(TRACE_ID, ""), request.method, request.path)
+        try:
+            return await handler(request)
+        finally:
+            board.ended(slot)
+
+    return listed
 
 
 async def _close_while_stopping(request: web.Request, response: web.StreamResponse) -> None:

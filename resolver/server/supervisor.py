@@ -45,7 +45,7 @@ import structlog
 from resolver.core.logs import flush_logs
 from resolver.core.metrics import count_worker_restart, use_multiprocess, worker_gone
 from resolver.core.settings import Settings
-from resolver.server.heartbeat import Heartbeats
+from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.server.process import run_process
 
 log = structlog.get_logger("resolver.server")
@@ -61,6 +61,8 @@ _EXIT_MARGIN_S = 1.5
 _START_GRACE_S = 10.0
 # How often the supervisor wakes to read the heartbeats (at most).
 _WATCH_EVERY_S = 0.5
+# Interrupted requests named in one log line (the count says how many in all).
+_NAMED_INTERRUPTED = 20
 # `<tmp>/resolver-metrics-<supervisor pid>-<random>`: one directory of worker metrics per run.
 METRICS_DIR_PREFIX = "resolver-metrics-"
 
@@ -89,6 +91,7 @@ class Supervisor:
         self._failed_exits = 0
         self._metrics_dir: Path | None = None
         self._heartbeats = Heartbeats(len(socket_sets))
+        self._board = InflightBoard(len(socket_sets))
         self._heartbeat_timeout_s = settings.worker_heartbeat_timeout_s
 
     def run(self) -> int:
@@ -143,6 +146,7 @@ class Supervisor:
                     supervisor=os.getppid(),
                     metrics_dir=self._metrics_dir,
                     heartbeats=self._heartbeats if self._heartbeat_timeout_s > 0 else None,
+                    board=self._board,
                 )
             except BaseException:  # a worker must never return into the supervisor's loop
                 log.exception("resolver.worker_crashed", worker=worker.index)
@@ -180,6 +184,7 @@ class Supervisor:
                     log.warning("resolver.worker_exit", worker=worker.index, pid=pid, code=code)
                 continue
             count_worker_restart(worker.killed_for or "died")
+            self._name_interrupted(worker, pid)
             lived = time.monotonic() - worker.started
             worker.backoff_s = (
                 min(max(worker.backoff_s * 2, _FIRST_BACKOFF_S), _MAX_BACKOFF_S)
@@ -196,6 +201,23 @@ class Supervisor:
                 lived_s=round(lived, 1),
                 restart_in_s=worker.backoff_s,
             )
+
+    def _name_interrupted(self, worker: _Worker, pid: int) -> None:
+        """Log every request the worker's end cut off (its clients got no answer), the
+        longest-running first: under a watchdog kill, the likely holder of its loop."""
+        interrupted = self._board.of(worker.index)
+        self._board.clear(worker.index)
+        if not interrupted:
+            return
+        log.error(
+            "resolver.requests_interrupted",
+            worker=worker.index,
+            pid=pid,
+            reason=worker.killed_for or "died",
+            count=len(interrupted),
+            longest=interrupted[0].fields(),
+            requests=[entry.fields() for entry in interrupted[:_NAMED_INTERRUPTED]],
+        )
 
     def _replace_silent(self) -> None:
         """Kill each worker whose loop has been silent too long; `_reap` forks it anew."""
