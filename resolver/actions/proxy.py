@@ -40,6 +40,8 @@ _LISTED_VIOLATIONS = 50
 # A tool call takes seconds to a minute: an immediate retry would only be refused again.
 _RETRY_AFTER_S = 5
 _JSON_SPACE = b" \t\r\n"
+# Answers up to this size are checked on the event loop (well under a millisecond).
+_CHECKED_ON_THE_LOOP = 64 << 10
 # Checked schemas kept (one per tool detail the cache holds; the cache keeps at most 1,024).
 _CHECKED_ENTRIES = 1024
 
@@ -122,7 +124,11 @@ class McpProxy:
         finally:
             self.inflight -= 1
         try:
-            return with_trace_id(raw, caller.trace_id)
+            if len(raw) <= _CHECKED_ON_THE_LOOP:
+                return with_trace_id(raw, caller.trace_id)
+            # Parsing a few MB of JSON holds a thread for a third of a second and more
+            # (issue 30: a 3.4 MB answer stalled /healthz): not on the event loop.
+            return await self._offload.run(with_trace_id, raw, caller.trace_id)
         except ValueError as exc:
             raise client.unreadable(f"an answer of MCP tool {tool_name!r}", str(exc)) from exc
 
