@@ -13,6 +13,7 @@ import aiohttp
 import orjson
 import psutil
 import pytest
+import structlog
 from redis.exceptions import ResponseError
 
 from resolver.core.redis import RedisLink, RedisUnavailable
@@ -113,6 +114,39 @@ async def test_a_command_error_keeps_the_link_up() -> None:
         assert await link.run(lambda r: r.ping())
         await link.aclose()
         await client.aclose()
+
+
+async def test_a_redis_refusing_writes_is_one_state_not_a_flap() -> None:
+    # maxmemory with no eviction: writes are refused (OOM) while PING answers. The link's
+    # probe once PINGed it up again every second, and the next write took it down again
+    # (issue 30): a line each way, and callers trying a Redis that refuses them.
+    async with redis_server() as redis:
+        admin = redis.client()
+        await admin.set("filler", b"x" * 10_000)
+        await admin.config_set("maxmemory-policy", "noeviction")
+        await admin.config_set("maxmemory", "1")
+        link = RedisLink(redis.client(), "test", prefix="t", retry_s=0.05)
+        with structlog.testing.capture_logs() as logs:
+            with pytest.raises(RedisUnavailable):
+                await link.run(lambda r: r.set("k", "v"))
+            seen_up = []
+            for _ in range(20):  # a second: twenty probes
+                await asyncio.sleep(0.05)
+                seen_up.append(link.up)
+            down_while_refusing = not any(seen_up)
+            await admin.config_set("maxmemory", "0")
+            for _ in range(40):
+                if link.up:
+                    break
+                await asyncio.sleep(0.05)
+            assert await link.run(lambda r: r.set("k", "v"))
+        await link.aclose()
+        await admin.aclose()
+    assert down_while_refusing, seen_up
+    events = [entry["event"] for entry in logs]
+    assert events.count("redis.unavailable") == 1, events
+    assert events.count("redis.restored") == 1, events
+    assert link.outages == 1
 
 
 async def test_the_probe_logs_under_no_request_trace_id(fake: FakeLLM) -> None:
