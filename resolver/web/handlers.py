@@ -18,6 +18,7 @@ from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.llm.prompts import default_prompts_dir
+from resolver.llm.shared_limiter import RedisLimiter
 from resolver.mcp.http import Exchange
 from resolver.mcp.info import catalogue
 from resolver.mcp.tools import CallContext
@@ -185,6 +186,8 @@ async def readyz(request: web.Request) -> web.Response:
         fallback = {"reachable": fallback_ok, "detail": fallback_detail}
         ready = reachable or fallback_ok
     readiness = LLMReadiness(reachable=reachable, detail=detail, circuit=circuit, fallback=fallback)
+    if isinstance(llm.limiter, RedisLimiter):
+        await llm.limiter.refresh()  # the cluster's count now, not the last acquire's
     status = "draining" if stopping else "ready" if ready else "not_ready"
     body = ReadyResponse(
         status=status,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from typing import Any
 
 import aiohttp
@@ -233,3 +234,28 @@ async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
     assert len(output.strip().splitlines()) <= 2  # the header and the setting's line
     if "sokcet" in url:
         assert "'sokcet_timeout'" in output
+
+
+async def test_readyz_shows_the_cluster_inflight_live(fake: FakeLLM) -> None:
+    # Once the count the last acquire of this process saw, however long ago (issue 30): a
+    # lease another replica holds now, and its release, show at the next /readyz.
+    async with redis_server() as redis:
+        client = redis.client()
+        env = {"RESOLVER_REDIS_URL": redis.url}
+        async with serve(fake, **env) as service, aiohttp.ClientSession() as session:
+
+            async def cluster_inflight() -> Any:
+                async with session.get(service.url + "/readyz") as response:
+                    body = orjson.loads(await response.read())
+                return body["limiter"]["cluster_inflight"]
+
+            assert await cluster_inflight() == 0
+            leases = "{resolver:llm}:leases"
+            far = (int(time.time()) + 60) * 1_000_000
+            await client.zadd(leases, {"other-replica-1": far, "other-replica-2": far})
+            assert await cluster_inflight() == 2
+            await client.zrem(leases, "other-replica-1")
+            assert await cluster_inflight() == 1
+            await client.zadd(leases, {"expired": 1})  # expired leases are not counted
+            assert await cluster_inflight() == 1
+        await client.aclose()
