@@ -23,9 +23,20 @@ what the attackers got back):
 - `toon-bomb`: MCP proxy calls asking for TOON of an 800 KB answer TOON writes slowly;
 - `cost-bomb`: one `/v1/dynamic-params` request of 64 operators, 3 repair rounds and a 500 KB
   context, against a model that never answers JSON (LLM calls per request from `/metrics`);
+- `unique-items` (issue 30): MCP proxy calls whose tool's `uniqueItems` array gets 4,000
+  distinct objects;
+- `large-input-schema`: MCP proxy calls of a tool whose `inputSchema` is about 300 KB;
+- `huge-multiple`: an integer beyond a float's range against `multipleOf: 0.01`;
+- `toon-3mb`: MCP proxy calls asking for TOON of a 3.4 MB answer;
+- `browser`: the HTTP twins asked under a rebound `Host` with a foreign `Origin`, and POSTs
+  without a Content-Type (what the attackers got: 403/415 rather than answers);
+- `idle-keepalive`: 60 connections each sending a 0.8 MB body, then idling (RSS);
 - `slow-headers`: `--slow-clients` connections sending their headers one byte a second;
 - `stopped-worker`: another service with `--workers 2`, one worker SIGSTOPped, `/healthz` on
-  fresh connections for 10 s.
+  fresh connections for 10 s;
+- `shutdown-under-load`, `sighup-under-load` (issue 30): another service each, 24 clients
+  (half keeping their connections alive) posting `/v1/time-window` while it gets SIGTERM or
+  SIGHUP; `lost` counts requests sent on an established connection that got no answer.
 
 The LLM is `resolver.testing.fake_llm` in the fakes' process: plausible answers, except for
 the cost bomb's properties, which it answers with prose.
@@ -114,7 +125,26 @@ def _fakes(port: int, llm_port: int) -> int:
             },
         },
         "toon": {"name": "toon", "inputSchema": {"type": "object"}},
+        "toon3": {"name": "toon3", "inputSchema": {"type": "object"}},
+        "unique": {
+            "name": "unique",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"rows": {"type": "array", "uniqueItems": True}},
+            },
+        },
+        "bigschema": {"name": "bigschema", "inputSchema": large_schema()},
+        "multiple": {
+            "name": "multiple",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"amount": {"type": "number", "multipleOf": 0.01}},
+            },
+        },
     }
+    answer_3mb = orjson.dumps(
+        {"result": [{"id": i, "name": f"n{i}", "tags": ["a", "b"]} for i in range(70_000)]}
+    )
 
     async def object_types(request: web.Request) -> web.Response:
         return web.json_response(object_type)
@@ -150,6 +180,8 @@ def _fakes(port: int, llm_port: int) -> int:
         body = await request.json()
         if body.get("tool_name") == "toon":
             return web.Response(body=slow_toon, content_type="application/json")
+        if body.get("tool_name") == "toon3":
+            return web.Response(body=answer_3mb, content_type="application/json")
         if body.get("tool_name") == "huge":
             return web.Response(body=huge_answer, content_type="application/json")
         return web.json_response({"content": [{"type": "text", "text": "ok"}], "isError": False})
@@ -184,6 +216,21 @@ def _fakes(port: int, llm_port: int) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_both())
     return 0
+
+
+def large_schema(properties: int = 2_500) -> dict[str, Any]:
+    """An `inputSchema` of about 300 KB: many plain properties."""
+    return {
+        "type": "object",
+        "properties": {
+            f"field_{i}": {
+                "type": "string",
+                "description": f"field number {i} of a generous upstream schema",
+                "enum": [f"value_{i}_{n}" for n in range(4)],
+            }
+            for i in range(properties)
+        },
+    }
 
 
 # -- measuring --------------------------------------------------------------------------------
@@ -290,7 +337,7 @@ async def _gzip_bombs(url: str, phase: Phase, concurrent: int, rounds: int) -> N
             phase.outcomes[f"connect {type(exc).__name__}"] += 1
             return
         writer.write(
-            b"POST /v1/dynamic-params HTTP/1.1\r\nHost: chaos\r\nContent-Type: application/json"
+            b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
             b"\r\nContent-Encoding: gzip\r\nContent-Length: "
             + str(len(bomb)).encode()
             + b"\r\n\r\n"
@@ -358,6 +405,91 @@ async def _schema_bomb(url: str, phase: Phase, rounds: int) -> None:
 async def _redos(url: str, phase: Phase, rounds: int) -> None:
     body = {"name": redos_subject(26)}
     await _posts(url, PROXY.format(tool="redos"), body, phase, concurrent=4, rounds=rounds)
+
+
+async def _raw_posts(
+    url: str, path: str, body: bytes, phase: Phase, headers: dict[str, str], *, count: int
+) -> None:
+    timeout = aiohttp.ClientTimeout(total=120)
+    async with aiohttp.ClientSession(timeout=timeout) as session:
+
+        async def one() -> None:
+            try:
+                async with session.post(
+                    url + path, data=body, headers=headers, skip_auto_headers=["Content-Type"]
+                ) as response:
+                    await response.read()
+                    phase.outcomes[str(response.status)] += 1
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                phase.outcomes[type(exc).__name__] += 1
+
+        await asyncio.gather(*(one() for _ in range(count)))
+
+
+async def _unique_items(url: str, phase: Phase, rounds: int) -> None:
+    rows = [{"id": i, "tags": ["a", {"k": i % 7}]} for i in range(4_000)]
+    body = orjson.dumps({"rows": rows})
+    for _ in range(rounds):
+        await _raw_posts(url, PROXY.format(tool="unique"), body, phase, _JSON, count=2)
+
+
+async def _large_input_schema(url: str, phase: Phase, rounds: int) -> None:
+    body = orjson.dumps({"field_1": "value_1_2"})
+    for _ in range(rounds * 4):
+        await _raw_posts(url, PROXY.format(tool="bigschema"), body, phase, _JSON, count=1)
+
+
+async def _huge_multiple(url: str, phase: Phase, rounds: int) -> None:
+    body = b'{"amount": 1' + b"0" * 400 + b"}"
+    for _ in range(rounds):
+        await _raw_posts(url, PROXY.format(tool="multiple"), body, phase, _JSON, count=4)
+
+
+async def _toon_3mb(url: str, phase: Phase, rounds: int) -> None:
+    path = PROXY.format(tool="toon3") + "?response_format=toon"
+    for _ in range(rounds):
+        await _raw_posts(url, path, b"{}", phase, _JSON, count=4)
+
+
+async def _browser(url: str, phase: Phase) -> None:
+    body = orjson.dumps({"text": "上个季度"})
+    rebound = {"Host": "rebound.attacker.example", "Origin": "http://rebound.attacker.example"}
+    rebound.update(_JSON)
+    for path in ("/v1/time-window", KN_PATH, RECALL_PATH):
+        await _raw_posts(url, path, body, phase, rebound, count=2)
+        await _raw_posts(url, path, body, phase, {}, count=2)  # no Content-Type: no CORS preflight
+
+
+async def _idle_keepalive(url: str, phase: Phase, connections: int = 60) -> None:
+    host, port = url.removeprefix("http://").split(":")
+    body = orjson.dumps({"text": "上个季度", "pad": "x" * 800_000})
+    idle = []
+    try:
+        for _ in range(connections):
+            reader, writer = await asyncio.open_connection(host, int(port))
+            writer.write(
+                b"POST /v1/time-window HTTP/1.1\r\nHost: localhost\r\n"
+                b"Content-Type: application/json\r\nContent-Length: "
+                + str(len(body)).encode()
+                + b"\r\n\r\n"
+                + body
+            )
+            head = await reader.readuntil(b"\r\n\r\n")
+            phase.outcomes[head.split(b" ", 2)[1].decode()] += 1
+            length = next(
+                int(line.split(b":", 1)[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            )
+            await reader.readexactly(length)
+            idle.append(writer)
+        await asyncio.sleep(1.0)
+    finally:
+        for writer in idle:
+            writer.close()
+
+
+_JSON = {"Content-Type": "application/json"}
 
 
 async def _toon_bomb(url: str, phase: Phase, rounds: int) -> None:
@@ -441,7 +573,7 @@ async def _slow_headers(url: str, phase: Phase, clients: int, hold_s: float) -> 
         except OSError as exc:
             phase.outcomes[f"connect {type(exc).__name__}"] += 1
             continue
-        writer.write(b"POST /v1/dynamic-params HTTP/1.1\r\nHost: chaos\r\nX-Slow: ")
+        writer.write(b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
         writers.append(writer)
     phase.outcomes["connected"] = len(writers)
     ended = time.monotonic() + hold_s
@@ -560,6 +692,90 @@ async def _stopped_worker(root: Path, env: dict[str, str], seconds: float) -> Ph
             await service.wait()
 
 
+_WINDOW = orjson.dumps({"text": "最近3个月", "now_ms": 1762996342241})
+
+
+async def _load_client(
+    port: int, keep_alive: bool, stop: asyncio.Event, tally: Counter[str]
+) -> None:
+    request = (
+        b"POST /v1/time-window HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        + (b"" if keep_alive else b"Connection: close\r\n")
+        + b"Content-Length: "
+        + str(len(_WINDOW)).encode()
+        + b"\r\n\r\n"
+        + _WINDOW
+    )
+    reader = writer = None
+    while not stop.is_set():
+        if writer is None:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            except OSError:
+                tally["refused"] += 1
+                await asyncio.sleep(0.005)
+                continue
+        assert reader is not None
+        closes = True
+        try:
+            writer.write(request)
+            await writer.drain()
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            lines = head.lower().split(b"\r\n")
+            length = next(
+                int(x.split(b":", 1)[1]) for x in lines if x.startswith(b"content-length")
+            )
+            await reader.readexactly(length)
+            tally["answered"] += 1
+            closes = b"connection: close" in lines
+        except (OSError, asyncio.IncompleteReadError, TimeoutError):
+            tally["lost"] += 1
+        if closes or not keep_alive:
+            writer.close()
+            reader = writer = None
+
+
+async def _stop_under_load(
+    root: Path, env: dict[str, str], name: str, sig: signal.Signals, workers: int
+) -> Phase:
+    """Another service under load from 24 clients gets `sig`; requests lost at the boundary."""
+    port = free_port()
+    service = await _start_service(
+        root, port, {**env, "RESOLVER_DRAIN_S": "0.5"}, None, "--workers", str(workers)
+    )
+    url = f"http://127.0.0.1:{port}"
+    phase = Phase(name)
+    tally: Counter[str] = Counter()
+    stop = asyncio.Event()
+    try:
+        await _wait_up(url + "/healthz")
+        await asyncio.sleep(1.0)
+        clients = [
+            asyncio.create_task(_load_client(port, index % 2 == 0, stop, tally))
+            for index in range(24)
+        ]
+        started = time.monotonic()
+        while tally["answered"] < 300 and time.monotonic() - started < 20:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+        service.send_signal(sig)
+        try:
+            code = await asyncio.wait_for(service.wait(), 20)
+        except TimeoutError:
+            code = None
+        await asyncio.sleep(0.3)
+        stop.set()
+        await asyncio.gather(*clients)
+        phase.outcomes.update(tally)
+        phase.extra.update(lost=tally["lost"], exit_code=code, workers=workers)
+        print(f"  {name}: {json.dumps(phase.report(), ensure_ascii=False)}", flush=True)
+        return phase
+    finally:
+        stop.set()
+        if service.returncode is None:
+            service.kill()
+            await service.wait()
+
+
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
     async with _redis() as redis_url:
         return await _run_with(args, redis_url)
@@ -621,6 +837,12 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
             ("redis-poison", lambda phase: _redis_poison(url, redis_url, phase, rounds)),
             ("toon-bomb", lambda phase: _toon_bomb(url, phase, rounds)),
             ("cost-bomb", lambda phase: _cost_bomb(url, phase, rounds)),
+            ("unique-items", lambda phase: _unique_items(url, phase, rounds)),
+            ("large-input-schema", lambda phase: _large_input_schema(url, phase, rounds)),
+            ("huge-multiple", lambda phase: _huge_multiple(url, phase, rounds)),
+            ("toon-3mb", lambda phase: _toon_3mb(url, phase, rounds)),
+            ("browser", lambda phase: _browser(url, phase)),
+            ("idle-keepalive", lambda phase: _idle_keepalive(url, phase)),
             (
                 "slow-headers",
                 lambda phase: _slow_headers(
@@ -633,6 +855,8 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
             phases.append(await _measured(name, process, url, attack))
             await asyncio.sleep(1.0)
         phases.append(await _stopped_worker(root, env, 4.0 if args.quick else 10.0))
+        phases.append(await _stop_under_load(root, env, "shutdown-under-load", signal.SIGTERM, 2))
+        phases.append(await _stop_under_load(root, env, "sighup-under-load", signal.SIGHUP, 2))
     finally:
         for child in (service, fakes):
             if child.returncode is None:
@@ -658,6 +882,10 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
 def _problems(report: dict[str, Any], max_rss_mb: float) -> list[str]:
     problems = []
     for name, phase in report["phases"].items():
+        if name.endswith("-under-load"):
+            if phase["lost"] or phase["exit_code"] != 0:
+                problems.append(f"{name}: {phase['lost']} requests lost, exit {phase['exit_code']}")
+            continue
         if name == "stopped-worker":
             # Probes that land on the stopped worker fail until it is replaced: the question
             # is whether it is.

@@ -220,6 +220,7 @@ def _time(settings: Settings, args: argparse.Namespace) -> int:
         step=args.step,
         instant=None if args.instant is None else args.instant == "true",
         json=args.json,
+        max_line_bytes=settings.max_body_bytes,
     )
     return run(TimeWindows.of(settings), flags)
 
@@ -227,10 +228,22 @@ def _time(settings: Settings, args: argparse.Namespace) -> int:
 def _resolve(settings: Settings, path: str, caller: CallerHeaders) -> int:
     # Logs go to stderr so that stdout holds only the response JSON.
     configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
+    limit = settings.max_body_bytes
     try:
-        body = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            body = sys.stdin.buffer.read(limit + 1)
+        else:
+            with Path(path).open("rb") as file:
+                body = file.read(limit + 1)
     except OSError as exc:
         sys.stderr.write(f"resolver: cannot read {path}: {exc.strerror}\n")
+        return 2
+    if len(body) > limit:
+        # Read no further than the limit, as the HTTP API (issue 30: the whole input was read).
+        sys.stderr.write(
+            f"resolver: {'stdin' if path == '-' else path} holds more than "
+            f"RESOLVER_MAX_BODY_BYTES ({limit} bytes), the limit of a request body\n"
+        )
         return 2
     status, response = asyncio.run(_resolve_body(settings, body, caller))
     sys.stdout.write(response.to_json().decode() + "\n")

@@ -109,6 +109,7 @@ def _services(
             call_timeout_s=settings.mcp_call_timeout_s,
             max_inflight=settings.mcp_max_inflight,
             max_answer_bytes=settings.mcp_max_answer_bytes,
+            offload=offload,
         ),
         offload=offload,
         windows=TimeWindows.of(settings),

@@ -1,6 +1,10 @@
 """The MCP proxy (SPEC §8): flat LLM arguments in, checked against the tool's own
 `inputSchema`, then `{"tool_name", "parameters"}` to agent-operator-integration.
 
+The schema is checked once per cached tool detail (its metaschema and regexes), the
+arguments within `ARGUMENT_CHECK_BUDGET_S`; both on the offload threads, never on the event
+loop (issue 30: 4,000 objects under `uniqueItems` once held the loop for 20 s).
+
 Bounded: at most `max_inflight` calls at once (beyond: 503 `OVERLOADED` with Retry-After, at
 once), each on the tool-call connection pool, each answer read to at most `max_answer_bytes`
 and passed through as the upstream's own bytes — checked to be JSON, never re-serialised.
@@ -8,6 +12,8 @@ and passed through as the upstream's own bytes — checked to be JSON, never re-
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from typing import Any
 
 import structlog
@@ -16,8 +22,15 @@ from resolver.actions.mcp_tools import McpToolCache
 from resolver.core.clip import clip
 from resolver.core.errors import InvalidArguments, Overloaded
 from resolver.core.jsonio import dumps, loads
-from resolver.toolschema import ArgumentViolation, validate_arguments
+from resolver.core.offload import Offload
+from resolver.toolschema.arguments import (
+    ArgumentCheckTooCostly,
+    ArgumentViolation,
+    CheckedSchema,
+    check_schema,
+)
 from resolver.upstreams.client import CallerHeaders, Upstreams
+from resolver.upstreams.models import McpToolDetail
 from resolver.upstreams.operator_integration import call_mcp_tool
 
 log = structlog.get_logger("resolver.mcp_proxy")
@@ -27,6 +40,10 @@ _LISTED_VIOLATIONS = 50
 # A tool call takes seconds to a minute: an immediate retry would only be refused again.
 _RETRY_AFTER_S = 5
 _JSON_SPACE = b" \t\r\n"
+# Answers up to this size are checked on the event loop (well under a millisecond).
+_CHECKED_ON_THE_LOOP = 64 << 10
+# Checked schemas kept (one per tool detail the cache holds; the cache keeps at most 1,024).
+_CHECKED_ENTRIES = 1024
 
 
 class McpProxy:
@@ -40,9 +57,15 @@ class McpProxy:
         call_timeout_s: float,
         max_inflight: int = 32,
         max_answer_bytes: int = 4 << 20,
+        offload: Offload | None = None,
     ) -> None:
         self.upstreams = upstreams
         self.tools = tools
+        self._offload = offload if offload is not None else Offload()
+        # id(detail) → (the detail, kept so that its id stays its own; its checked schema).
+        self._checked: OrderedDict[int, tuple[McpToolDetail, asyncio.Future[CheckedSchema]]] = (
+            OrderedDict()
+        )
         self.call_timeout_s = call_timeout_s
         self.max_inflight = max_inflight
         self.max_answer_bytes = max_answer_bytes
@@ -66,7 +89,21 @@ class McpProxy:
         self.inflight += 1
         try:
             detail = await self.tools.get(mcp_id, tool_name, caller)
-            violations = validate_arguments(detail.input_schema, arguments)
+            checked = await self.checked_schema(detail)
+            try:
+                violations = await self._offload.run(checked.violations, arguments)
+            except ArgumentCheckTooCostly as exc:
+                log.warning(
+                    "mcp_proxy.arguments_too_costly",
+                    mcp_id=mcp_id,
+                    tool_name=tool_name,
+                    budget_s=exc.budget_s,
+                )
+                raise InvalidArguments(
+                    f"the arguments of MCP tool {tool_name!r} could not be checked against "
+                    f"its inputSchema within {exc.budget_s:g}s; send smaller arguments",
+                    details=[{"path": "$", "message": str(exc)}],
+                ) from None
             if violations:
                 log.info(
                     "mcp_proxy.invalid_arguments",
@@ -87,9 +124,34 @@ class McpProxy:
         finally:
             self.inflight -= 1
         try:
-            return with_trace_id(raw, caller.trace_id)
+            if len(raw) <= _CHECKED_ON_THE_LOOP:
+                return with_trace_id(raw, caller.trace_id)
+            # Parsing a few MB of JSON holds a thread for a third of a second and more
+            # (issue 30: a 3.4 MB answer stalled /healthz): not on the event loop.
+            return await self._offload.run(with_trace_id, raw, caller.trace_id)
         except ValueError as exc:
             raise client.unreadable(f"an answer of MCP tool {tool_name!r}", str(exc)) from exc
+
+    async def checked_schema(self, detail: McpToolDetail) -> CheckedSchema:
+        """The tool's `inputSchema`, checked once per cached detail (concurrent callers share
+        the check), off the loop; `SchemaConversionError` when unusable."""
+        key = id(detail)
+        entry = self._checked.get(key)
+        if entry is not None and entry[0] is detail:
+            self._checked.move_to_end(key)
+            return await asyncio.shield(entry[1])
+        future = asyncio.ensure_future(self._offload.run(check_schema, detail.input_schema))
+        future.add_done_callback(_retrieved)
+        self._checked[key] = (detail, future)
+        while len(self._checked) > _CHECKED_ENTRIES:
+            self._checked.popitem(last=False)
+        return await asyncio.shield(future)
+
+
+def _retrieved(future: asyncio.Future[CheckedSchema]) -> None:
+    # A refusal kept for later callers is not an error nobody saw.
+    if not future.cancelled():
+        future.exception()
 
 
 def with_trace_id(raw: bytes | bytearray, trace_id: str) -> bytes | bytearray:

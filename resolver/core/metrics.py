@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Protocol
@@ -29,6 +30,7 @@ from prometheus_client import (
     multiprocess,
     values,
 )
+from prometheus_client.mmap_dict import MmapedDict
 
 _CIRCUIT_STATES = {"closed": 0, "half_open": 1, "open": 2}
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
@@ -72,8 +74,44 @@ def count_worker_restart(reason: str) -> None:
 
 
 def worker_gone(directory: Path, pid: int) -> None:
-    """A worker exited: its live gauges leave the sums (its counts stay)."""
+    """A worker exited: its live gauges leave the sums, and its counts are folded into the
+    directory's archive (`<type>_archive.db`), its own files removed: a restarted worker left
+    two more files behind forever, each read at every scrape (issue 30). Under the directory's
+    lock, which a scrape holds shared, so that no scrape sees a count twice or not at all."""
     multiprocess.mark_process_dead(pid, str(directory))  # type: ignore[no-untyped-call]
+    with _locked(directory, fcntl.LOCK_EX):
+        for kind in _SUMMED_KINDS:
+            dead = directory / f"{kind}_{pid}.db"
+            if not dead.exists():
+                continue
+            archive = MmapedDict(str(directory / f"{kind}_{ARCHIVE}.db"))  # type: ignore[no-untyped-call]
+            try:
+                counts = MmapedDict.read_all_values_from_file(str(dead))  # type: ignore[no-untyped-call]
+                for key, value, timestamp, _ in counts:
+                    kept, kept_at = archive.read_value(key)  # type: ignore[no-untyped-call]
+                    archive.write_value(key, kept + value, max(kept_at, timestamp))  # type: ignore[no-untyped-call]
+            finally:
+                archive.close()  # type: ignore[no-untyped-call]
+            dead.unlink()
+
+
+# The metric files whose samples add up across processes whatever the mode: the ones a dead
+# worker's counts can be folded from.
+_SUMMED_KINDS = ("counter", "histogram", "summary")
+# The pid part of the files that hold the counts of workers that are gone.
+ARCHIVE = "archive"
+_LOCK_FILE = ".lock"
+
+
+@contextlib.contextmanager
+def _locked(directory: Path, how: int) -> Iterator[None]:
+    """The multiprocess directory's lock (`flock`): exclusive to fold, shared to scrape."""
+    with (directory / _LOCK_FILE).open("a") as handle:
+        fcntl.flock(handle, how)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class Gauged(Protocol):
@@ -405,4 +443,5 @@ class Metrics:
         merged = CollectorRegistry()
         path = str(self.multiprocess_dir)
         multiprocess.MultiProcessCollector(merged, path=path)  # type: ignore[no-untyped-call]
-        return generate_latest(merged)
+        with _locked(self.multiprocess_dir, fcntl.LOCK_SH):
+            return generate_latest(merged)

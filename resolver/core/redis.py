@@ -16,7 +16,11 @@ processes share (an LLM result cache, the operator-schema cache). Every command 
 - while the link is down, commands fail at once with `RedisUnavailable` instead of each waiting
   out a timeout, so callers fall back without delay;
 - a background probe PINGs every `retry_s` and marks the link *up* again (one info line): a
-  Redis that comes back is used again without a restart.
+  Redis that comes back is used again without a restart. A Redis that went down refusing
+  writes (out of memory under `maxmemory`, a read-only replica) still answers PING: its probe
+  writes instead (a key of its own that expires in a second), so the link stays down, in one
+  state, until writes succeed again — not up at each PING and down at the next write, a flap
+  every second (issue 30).
 
 redis-py's own retries are off: the caller decides what a failure means (fall back, refuse).
 """
@@ -59,6 +63,8 @@ _RETRY_S = 1.0
 _MAX_CONNECTIONS = 32
 # Error replies that say the server cannot serve at all (not that this command was wrong).
 _SERVER_STATES = (ReadOnlyError, OutOfMemoryError, ClusterDownError, TryAgainError)
+# Refusals that leave reads working: a link down for these is probed with a write.
+_WRITES_REFUSED = (ReadOnlyError, OutOfMemoryError)
 # How many kinds of command error a link remembers having logged.
 _LOGGED_KINDS = 64
 
@@ -104,6 +110,7 @@ class RedisLink:
         self._probe: asyncio.Task[None] | None = None
         self._closed = False
         self._logged_errors: set[str] = set()
+        self._writes_refused = False
 
     @property
     def up(self) -> bool:
@@ -146,9 +153,13 @@ class RedisLink:
         }
 
     async def check(self) -> bool:
-        """PING once, marking the link up or down."""
+        """PING once (write, when the link is down because writes were refused), marking the
+        link up or down."""
         try:
-            await self._client.ping()
+            if self._writes_refused and not self._up:
+                await self._client.set(f"{self.prefix}:link-probe", b"1", px=1000)
+            else:
+                await self._client.ping()
         except (RedisError, OSError) as exc:
             self._failed(exc)
             return False
@@ -170,6 +181,7 @@ class RedisLink:
         self._last_error = f"{type(exc).__name__}: {exc}"[:300]
         if not self._up:
             return
+        self._writes_refused = isinstance(exc, _WRITES_REFUSED)
         self._up = False
         self._outages += 1
         self._down_since = time.monotonic()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Literal, Self
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, SecretStr, field_validator, model_validator
@@ -19,6 +19,22 @@ HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 # Upper bounds of durations: a timer of 1e300 s overflows the event loop's clock arithmetic.
 _HOUR = 3600.0
 _DAY = 86400.0
+# Query keys of RESOLVER_REDIS_URL that redis-py reads besides its typed ones
+# (`URL_QUERY_ARGUMENT_PARSERS`): strings its connections take as they are.
+_REDIS_URL_KEYS = frozenset(
+    {
+        "client_name",
+        "username",
+        "password",
+        "ssl_cert_reqs",
+        "ssl_ca_certs",
+        "ssl_ca_path",
+        "ssl_certfile",
+        "ssl_keyfile",
+        "ssl_password",
+        "ssl_ciphers",
+    }
+)
 
 
 class Settings(BaseSettings):
@@ -255,7 +271,7 @@ class Settings(BaseSettings):
             parts.port  # noqa: B018 - reading it is the check: urllib raises on a bad port
         except ValueError:
             raise ValueError("must have a port from 0 to 65535") from None
-        from redis.connection import parse_url
+        from redis.connection import URL_QUERY_ARGUMENT_PARSERS, parse_url
 
         try:
             parse_url(value.get_secret_value())  # type: ignore[no-untyped-call]
@@ -263,6 +279,16 @@ class Settings(BaseSettings):
             # redis-py's message names the query parameter, never its value.
             reason = str(exc) if "connection URL" in str(exc) else "a part redis cannot read"
             raise ValueError(f"is not a URL redis can use: {reason}") from None
+        # redis-py hands any other query key to its connection, which fails at the first
+        # command (a traceback, exit 1): name it here, never its value (issue 30).
+        known = _REDIS_URL_KEYS | set(URL_QUERY_ARGUMENT_PARSERS)
+        unknown = sorted(key for key in parse_qs(parts.query) if key not in known)
+        if unknown:
+            shown = ", ".join(repr(key[:40]) for key in unknown[:5])
+            raise ValueError(
+                f"has a query parameter redis does not know: {shown}; known: "
+                + ", ".join(sorted(known))
+            )
         return value
 
     @model_validator(mode="after")

@@ -72,7 +72,7 @@ class InputCatalog:
         visible = await read_visible_object_type(
             self.upstreams, request.kn_id, request.ot_id, caller
         )
-        warnings: list[str] = []
+        warnings: list[str] = list(visible.object_type.warnings)
         if request.properties is not None:
             definitions = pick_properties(
                 visible.definitions, visible.object_type, request.properties

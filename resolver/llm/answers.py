@@ -18,6 +18,11 @@ _DECODER = json.JSONDecoder()
 # is quadratic (each failed raw_decode counts the lines before its position): 200k braces
 # took 16 s on the event loop. Likewise the `_error` pattern on a long string.
 _MAX_CANDIDATES = 32
+# The longest integer the JSON reader takes (Python's own limit on int from text).
+MAX_NUMBER_DIGITS = 4300
+# Runs of digits, each matched once from its first digit: linear in the answer (a bounded
+# repeat such as `\d{4301,}` would rescan every shorter run from each of its positions).
+_DIGITS = re.compile(r"[0-9]+")
 _MAX_ERROR_CHARS = 2000
 # Possessive, with no two parts able to take the same whitespace: the lazy original
 # backtracked cubically ("missing" and 2000 spaces took 31 s). Groups keep the whitespace
@@ -77,14 +82,25 @@ def read_answer(content: str | None, property_name: str) -> ModelAnswer:
         return ModelAnswer(violations=[Violation("6.1.1", "the answer was empty")])
     found = find_json_object(content)
     if found is None:
-        return ModelAnswer(
-            violations=[Violation("6.1.1", "the answer holds no JSON object; answer JSON only")]
-        )
+        return ModelAnswer(violations=[_no_object(content)])
     if "_error" in found:
         return _read_error(found)
     if set(found) == {property_name} and isinstance(found[property_name], dict):
         return ModelAnswer(values=found[property_name])
     return ModelAnswer(violations=[_shape_violation(found, property_name)])
+
+
+def _no_object(content: str) -> Violation:
+    """Why no JSON object could be read: a number too long to read, named as such (the re-ask
+    once said "no JSON object" of a well-formed object holding a 5,000-digit integer)."""
+    longest = max((match.end() - match.start() for match in _DIGITS.finditer(content)), default=0)
+    if longest > MAX_NUMBER_DIGITS:
+        return Violation(
+            "6.1.1",
+            f"the answer holds a number of {longest} digits; numbers of more than "
+            f"{MAX_NUMBER_DIGITS} digits cannot be read: answer with values in range",
+        )
+    return Violation("6.1.1", "the answer holds no JSON object; answer JSON only")
 
 
 def _read_error(found: dict[str, Any]) -> ModelAnswer:

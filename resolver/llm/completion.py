@@ -64,6 +64,12 @@ def cache_value_limit(settings: Any) -> int:
     return int(settings.llm_max_response_bytes) + _CACHE_OVERHEAD_BYTES
 
 
+def _within(text: str, max_bytes: int) -> bool:
+    """Whether `text` is at most `max_bytes` of UTF-8 (a character is up to 4 bytes: the
+    count of characters alone let a CJK answer of 3x the limit through; issue 30)."""
+    return len(text) <= max_bytes and len(text.encode("utf-8", "surrogatepass")) <= max_bytes
+
+
 def from_cache(raw: bytes, key: str, *, max_content_bytes: int) -> Completion | None:
     """A completion the cache kept under `key` (no attempts, no latency); None when the value
     is not one `to_cache` could have written: not JSON, ill-typed, or an answer larger than
@@ -81,7 +87,7 @@ def from_cache(raw: bytes, key: str, *, max_content_bytes: int) -> Completion | 
         data.get("endpoint"),
     )
     if not (
-        (content is None or (isinstance(content, str) and len(content) <= max_content_bytes))
+        (content is None or (isinstance(content, str) and _within(content, max_content_bytes)))
         and (usage is None or read_usage(usage) == usage)
         and (finish_reason is None or isinstance(finish_reason, str))
         and (model is None or isinstance(model, str))

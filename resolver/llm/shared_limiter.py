@@ -112,6 +112,14 @@ return 1
 """
 )
 
+# KEYS: leases. The leases alive now (scored by their expiry), for `/readyz`.
+_COUNT_LIVE = (
+    _NOW
+    + """
+return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%.0f', now), '+inf')
+"""
+)
+
 
 class RedisLimiter:
     """The cluster-wide LLM budget (see the module docstring). Start it with `start()`."""
@@ -147,6 +155,7 @@ class RedisLimiter:
         self._acquire = link.script(_ACQUIRE)
         self._renew = link.script(_RENEW)
         self._cool = link.script(_COOL_DOWN)
+        self._count_live = link.script(_COUNT_LIVE)
         self._turn = asyncio.Lock()
         self._held: set[str] = set()
         self._pending = 0
@@ -218,6 +227,15 @@ class RedisLimiter:
             await self._link.run(
                 lambda r: self._cool(keys=[self._cool_key], args=[round(seconds * 1e6)], client=r)
             )
+
+    async def refresh(self) -> None:
+        """Read the leases alive in the whole cluster now, for `state()`; it was the count
+        the last acquire saw, however long ago (issue 30). Unchanged when Redis fails."""
+        with contextlib.suppress(RedisUnavailable):
+            live = await self._link.run(
+                lambda r: self._count_live(keys=[self._leases_key], client=r)
+            )
+            self._cluster_inflight = int(live)
 
     def state(self) -> dict[str, Any]:
         """The shared budget, its Redis, and what this process holds."""

@@ -1,13 +1,21 @@
 """One serving process: the application on already-bound sockets, and its shutdown.
 
-On SIGTERM (or SIGINT), with `t0` its arrival:
+On SIGTERM, SIGINT or SIGHUP (all three drain alike; SIGHUP does not reload: a container's
+configuration is its environment, which a running process cannot re-read), with `t0` its
+arrival:
 
 1. at once, `/readyz` answers 503 (the lifecycle is *stopping*), while the listener keeps
    accepting and serving, for `RESOLVER_DRAIN_S`, so that load balancers and Kubernetes
-   endpoints stop sending before connections are refused;
-2. at `t0 + RESOLVER_DRAIN_S` the listener closes (new connections are refused), idle
-   keep-alive connections close, and the lifecycle is *draining*: no transport retry and no
-   repair round starts any more;
+   endpoints stop sending before connections are refused; from now on every answer says
+   `Connection: close`, so that no client is left holding a kept-alive connection that the
+   shutdown would close under its next request;
+2. at `t0 + RESOLVER_DRAIN_S` the listener stops: the connections the kernel has already
+   queued on it are accepted first (closing a listening socket resets its queue: those
+   clients had connected and sent their request), then it closes and new connections are
+   refused. The lifecycle is *draining*: no transport retry and no repair round starts any
+   more. Connections that are open without a request under way get up to `_SETTLE_S` to send
+   one (a just-accepted connection's first request, a kept-alive one's next: each answered with
+   `Connection: close`), then the idle ones close;
 3. requests in flight finish; at `t0 + RESOLVER_SHUTDOWN_GRACE_S` those still running are cut:
    each is answered 503 `SHUTTING_DOWN` and logged (`request.cut`);
 4. the application's resources close (bounded), and the process exits 0, within grace + 1 s.
@@ -16,15 +24,19 @@ On SIGTERM (or SIGINT), with `t0` its arrival:
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import os
+import select
 import signal
 import socket
+import struct
 from collections.abc import Sequence
 from pathlib import Path
 
 import structlog
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
@@ -33,9 +45,9 @@ from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
 from resolver.server.bad_http import ShapedErrors
 from resolver.server.guard import ConnectionGuard
-from resolver.server.heartbeat import Heartbeats
+from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.web.app import create_app
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY
+from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 
 log = structlog.get_logger("resolver.server")
 
@@ -49,6 +61,12 @@ KEEPALIVE_S = 75.0
 _PARENT_CHECK_S = 1.0
 # What each connection's protocol is made with (aiohttp's AppRunner passes the same on).
 _CONNECTION_OPTIONS = {"access_log": None, "keepalive_timeout": KEEPALIVE_S}
+# The signals that stop a serving process (gracefully, all alike).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+# At the end of the drain: at most this long to accept what the kernel queued on the listener.
+_BACKLOG_S = 0.5
+# Then at most this long for open connections without a request under way to send one.
+_SETTLE_S = 1.0
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop:
@@ -68,11 +86,14 @@ def run_process(
     supervisor: int | None = None,
     metrics_dir: Path | None = None,
     heartbeats: Heartbeats | None = None,
+    board: InflightBoard | None = None,
 ) -> int:
-    """Serve on `sockets` until SIGTERM/SIGINT (or the supervisor's death); the exit code.
+    """Serve on `sockets` until SIGTERM/SIGINT/SIGHUP (or the supervisor's death); the exit
+    code.
 
     `metrics_dir`: a worker's, where every worker's metrics live (`core/metrics.py`);
-    `heartbeats`: a worker's, where its loop proves it runs (`server/heartbeat.py`)."""
+    `heartbeats`: a worker's, where its loop proves it runs (`server/heartbeat.py`);
+    `board`: a worker's, where it lists its requests in flight for the supervisor."""
     loop = event_loop(settings.event_loop)
     asyncio.set_event_loop(loop)
     serving = _Serving(
@@ -83,6 +104,7 @@ def run_process(
         supervisor,
         metrics_dir=metrics_dir,
         heartbeats=heartbeats,
+        board=board,
     )
     try:
         return loop.run_until_complete(serving.run())
@@ -102,8 +124,10 @@ class _Serving:
         *,
         metrics_dir: Path | None,
         heartbeats: Heartbeats | None = None,
+        board: InflightBoard | None = None,
     ) -> None:
         self._settings = settings
+        self._board = board
         self._metrics_dir = metrics_dir
         self._heartbeats = heartbeats
         self._sockets = sockets
@@ -111,14 +135,20 @@ class _Serving:
         self._worker = worker
         self._supervisor = supervisor
         self._stop = asyncio.Event()
+        self._stopped_by: str | None = None
+
+    def _signalled(self, sig: signal.Signals) -> None:
+        if self._stopped_by is None:
+            self._stopped_by = sig.name
+        self._stop.set()
 
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, self._stop.set)
+        for sig in STOP_SIGNALS:
+            loop.add_signal_handler(sig, self._signalled, sig)
         # A worker is forked with these blocked (a SIGTERM during its start-up stays pending
         # instead of killing it); now that the loop handles them, let them through.
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, set(STOP_SIGNALS))
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
         beating = None
@@ -129,6 +159,10 @@ class _Serving:
         # (create_app only wires what is installed).
         tracing.install_from_environment()
         app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
+        app.on_response_prepare.append(_close_while_stopping)
+        if self._board is not None and self._worker is not None:
+            self._board.serve_as(self._worker)
+            app.middlewares.append(_on_the_board(self._board))
         runner = web.AppRunner(
             app,
             handler_cancellation=True,
@@ -172,7 +206,7 @@ class _Serving:
     async def _shut_down(
         self,
         runner: web.AppRunner,
-        servers: Sequence[asyncio.AbstractServer],
+        servers: Sequence[asyncio.Server],
         guard: ConnectionGuard,
     ) -> None:
         loop = asyncio.get_running_loop()
@@ -182,17 +216,23 @@ class _Serving:
         lifecycle.begin_stopping()
         log.info(
             "resolver.stopping",
+            signal=self._stopped_by or "supervisor_gone",
             drain_s=self._settings.drain_s,
             grace_s=self._settings.shutdown_grace_s,
             in_flight=lifecycle.in_flight,
         )
         await asyncio.sleep(self._settings.drain_s)
-        for server in servers:
-            server.close()
+        accepted = await _stop_listening(servers, self._sockets)
+        lifecycle.begin_draining()
+        log.info(
+            "resolver.draining",
+            in_flight=lifecycle.in_flight,
+            open_connections=guard.open_connections,
+            accepted_from_backlog=accepted,
+        )
+        await _settle(guard, lifecycle, min(grace_ends, loop.time() + _SETTLE_S))
         assert runner.server is not None  # noqa: S101 - set by setup()
         runner.server.pre_shutdown()  # idle keep-alive connections close now, busy ones after
-        lifecycle.begin_draining()
-        log.info("resolver.draining", in_flight=lifecycle.in_flight)
         await _until_idle(lifecycle, grace_ends)
         if lifecycle.in_flight:
             cut = lifecycle.cut_requests()
@@ -216,6 +256,94 @@ class _Serving:
             await asyncio.sleep(_PARENT_CHECK_S)
         log.warning("resolver.supervisor_gone", supervisor=self._supervisor)
         self._stop.set()
+
+
+def _on_the_board(board: InflightBoard) -> Middleware:
+    """A middleware listing each request on the worker's board while it runs (inside the
+    request middleware: the trace id is known)."""
+
+    @web.middleware
+    async def listed(request: web.Request, handler: Handler) -> web.StreamResponse:
+        slot = board.started(request.get(TRACE_ID, ""), request.method, request.path)
+        try:
+            return await handler(request)
+        finally:
+            board.ended(slot)
+
+    return listed
+
+
+async def _close_while_stopping(request: web.Request, response: web.StreamResponse) -> None:
+    """From the stop signal on, every answer closes its connection (`Connection: close`)."""
+    if request.app[LIFECYCLE_KEY].stopping:
+        response.force_close()
+        response.headers["Connection"] = "close"  # the headers are already prepared: say it too
+
+
+async def _stop_listening(
+    servers: Sequence[asyncio.Server], sockets: Sequence[socket.socket]
+) -> int:
+    """Stop taking new connections, accept the ones the kernel queued, then close; how many
+    polls found some waiting.
+
+    Closing a listening socket resets the connections in its queue, which had connected and,
+    most of them, sent their request. So first the socket is told to drop new handshakes (a
+    filter that drops SYNs: such a client retries in a second and finds the port closed, a
+    refusal, never a loss), then the event loop accepts what is queued, then it closes."""
+    loop = asyncio.get_running_loop()
+    for sock in sockets:
+        refuse_handshakes(sock)
+    poller = select.poll()
+    for sock in sockets:
+        poller.register(sock.fileno(), select.POLLIN)
+    give_up_at = loop.time() + _BACKLOG_S
+    waiting = 0
+    while poller.poll(0) and loop.time() < give_up_at:
+        waiting += 1
+        await asyncio.sleep(0.002)
+    for server in servers:
+        server.close()
+    # uvloop serves on a duplicate of each socket: ours must go too, else the kernel keeps the
+    # socket listening, queueing connections that nobody accepts, to reset them at exit.
+    for sock in sockets:
+        sock.close()
+    return waiting
+
+
+# A classic BPF program for a listening TCP socket (the packet starts at its TCP header):
+# drop a segment whose flags are SYN without ACK (a new handshake), keep anything else (the
+# ACK that completes a handshake already under way, which then queues to be accepted).
+_DROP_SYN = b"".join(
+    struct.pack("HBBI", code, jump_true, jump_false, k)
+    for code, jump_true, jump_false, k in (
+        (0x30, 0, 0, 13),  # ldb [13]: the flags byte
+        (0x54, 0, 0, 0x12),  # and #(SYN|ACK)
+        (0x15, 0, 1, 0x02),  # jeq #SYN: drop, else keep
+        (0x06, 0, 0, 0),  # ret #0: drop
+        (0x06, 0, 0, 0xFFFFFFFF),  # ret #-1: keep
+    )
+)
+_SO_ATTACH_FILTER = 26
+
+
+def refuse_handshakes(sock: socket.socket) -> bool:
+    """Make a listening TCP socket drop new handshakes (Linux); whether it could."""
+    program = ctypes.create_string_buffer(_DROP_SYN)
+    fprog = struct.pack("HP", len(_DROP_SYN) // 8, ctypes.addressof(program))
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, _SO_ATTACH_FILTER, fprog)
+    except OSError:
+        return False
+    return True
+
+
+async def _settle(guard: ConnectionGuard, lifecycle: Lifecycle, deadline: float) -> None:
+    """Until every open connection has a request under way (or the deadline): a connection
+    just accepted sends its first request, a kept-alive one its next; each is answered with
+    `Connection: close`, so the connections close one by one rather than under a request."""
+    loop = asyncio.get_running_loop()
+    while guard.open_connections > lifecycle.in_flight and loop.time() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.01)
 
 
 async def _until_idle(lifecycle: Lifecycle, deadline: float) -> None:

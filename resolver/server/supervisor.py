@@ -12,9 +12,11 @@ Each worker's event loop beats into a shared page (`server/heartbeat.py`); a wor
 anew like a worker that died — never while the supervisor stops, when slow workers are the
 drain's to cut. A new worker has `_START_GRACE_S` more for its first beat.
 
-SIGTERM or SIGINT is passed to every worker, which drains as a single process does
-(`server/process.py`); the supervisor closes its copies of the sockets when the drain time is
-over, so that new connections are refused, and waits for the workers until the grace period
+SIGTERM, SIGINT or SIGHUP is passed to every worker (as SIGTERM), which drains as a single
+process does (`server/process.py`); the supervisor closes its copies of the sockets at once (no
+worker is forked any more), so that each worker's socket lives exactly as long as the worker
+keeps it open: it accepts what is queued on it, then closes it, and new connections are
+refused. The supervisor waits for the workers until the grace period
 and a margin are over (then SIGKILL). It runs no event loop: it waits for signals with
 `sigtimedwait`, so that a fork never copies a running loop.
 
@@ -43,12 +45,12 @@ import structlog
 from resolver.core.logs import flush_logs
 from resolver.core.metrics import count_worker_restart, use_multiprocess, worker_gone
 from resolver.core.settings import Settings
-from resolver.server.heartbeat import Heartbeats
+from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.server.process import run_process
 
 log = structlog.get_logger("resolver.server")
 
-_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGCHLD}
+_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGCHLD}
 # A worker that lived shorter than this died young: its restart waits, doubling up to the cap.
 _YOUNG_S = 5.0
 _FIRST_BACKOFF_S = 0.5
@@ -59,6 +61,8 @@ _EXIT_MARGIN_S = 1.5
 _START_GRACE_S = 10.0
 # How often the supervisor wakes to read the heartbeats (at most).
 _WATCH_EVERY_S = 0.5
+# Interrupted requests named in one log line (the count says how many in all).
+_NAMED_INTERRUPTED = 20
 # `<tmp>/resolver-metrics-<supervisor pid>-<random>`: one directory of worker metrics per run.
 METRICS_DIR_PREFIX = "resolver-metrics-"
 
@@ -87,6 +91,7 @@ class Supervisor:
         self._failed_exits = 0
         self._metrics_dir: Path | None = None
         self._heartbeats = Heartbeats(len(socket_sets))
+        self._board = InflightBoard(len(socket_sets))
         self._heartbeat_timeout_s = settings.worker_heartbeat_timeout_s
 
     def run(self) -> int:
@@ -127,7 +132,7 @@ class Supervisor:
         if pid == 0:  # the worker
             code = 1
             try:
-                # SIGTERM and SIGINT stay blocked until the worker's loop handles them.
+                # SIGTERM, SIGINT and SIGHUP stay blocked until the worker's loop handles them.
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                 for index, sockets in enumerate(self._socket_sets):
                     if index != worker.index:
@@ -141,6 +146,7 @@ class Supervisor:
                     supervisor=os.getppid(),
                     metrics_dir=self._metrics_dir,
                     heartbeats=self._heartbeats if self._heartbeat_timeout_s > 0 else None,
+                    board=self._board,
                 )
             except BaseException:  # a worker must never return into the supervisor's loop
                 log.exception("resolver.worker_crashed", worker=worker.index)
@@ -178,6 +184,7 @@ class Supervisor:
                     log.warning("resolver.worker_exit", worker=worker.index, pid=pid, code=code)
                 continue
             count_worker_restart(worker.killed_for or "died")
+            self._name_interrupted(worker, pid)
             lived = time.monotonic() - worker.started
             worker.backoff_s = (
                 min(max(worker.backoff_s * 2, _FIRST_BACKOFF_S), _MAX_BACKOFF_S)
@@ -194,6 +201,23 @@ class Supervisor:
                 lived_s=round(lived, 1),
                 restart_in_s=worker.backoff_s,
             )
+
+    def _name_interrupted(self, worker: _Worker, pid: int) -> None:
+        """Log every request the worker's end cut off (its clients got no answer), the
+        longest-running first: under a watchdog kill, the likely holder of its loop."""
+        interrupted = self._board.of(worker.index)
+        self._board.clear(worker.index)
+        if not interrupted:
+            return
+        log.error(
+            "resolver.requests_interrupted",
+            worker=worker.index,
+            pid=pid,
+            reason=worker.killed_for or "died",
+            count=len(interrupted),
+            longest=interrupted[0].fields(),
+            requests=[entry.fields() for entry in interrupted[:_NAMED_INTERRUPTED]],
+        )
 
     def _replace_silent(self) -> None:
         """Kill each worker whose loop has been silent too long; `_reap` forks it anew."""
@@ -234,21 +258,18 @@ class Supervisor:
 
     def _stop(self) -> int:
         self._stopping = True
+        # No worker is forked from now on: our copies go, so that a worker's socket closes
+        # when the worker closes it (after accepting what is queued), not later with ours,
+        # which would reset what queued in between.
+        for sock in (s for sockets in self._socket_sets for s in sockets):
+            sock.close()
         for worker in self._alive():
             assert worker.pid is not None  # noqa: S101
             os.kill(worker.pid, signal.SIGTERM)
         started = time.monotonic()
-        close_at = started + self._settings.drain_s
         give_up_at = started + self._settings.shutdown_grace_s + _EXIT_MARGIN_S
-        sockets_open = True
         while self._alive():
             now = time.monotonic()
-            if sockets_open and now >= close_at:
-                # The workers close theirs at the same moment; with ours closed too, new
-                # connections are refused instead of queueing where nobody accepts them.
-                for sock in (s for sockets in self._socket_sets for s in sockets):
-                    sock.close()
-                sockets_open = False
             if now >= give_up_at:
                 for worker in self._alive():
                     assert worker.pid is not None  # noqa: S101
@@ -258,11 +279,8 @@ class Supervisor:
                     worker.pid = None
                     self._failed_exits += 1
                 break
-            wake = min(close_at, give_up_at) if sockets_open else give_up_at
-            signal.sigtimedwait(_SIGNALS, max(0.01, min(wake - now, 0.5)))
+            signal.sigtimedwait(_SIGNALS, max(0.01, min(give_up_at - now, 0.5)))
             self._reap()
-        for sock in (s for sockets in self._socket_sets for s in sockets):
-            sock.close()
         log.info("resolver.supervisor_stopped", after_s=round(time.monotonic() - started, 3))
         return 0 if self._failed_exits == 0 else 1
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import structlog
 
+from resolver.core.clip import clip_repr
 from resolver.core.errors import NotConfigured, ObjectTypeNotFound, ResolverError, UpstreamError
 from resolver.core.ids import segment
 from resolver.upstreams.client import (
@@ -122,6 +123,13 @@ def _object_type(client: UpstreamClient, entry: dict[str, Any]) -> ObjectType:
             properties=list(unreadable[:20]),
             count=len(unreadable),
         )
+        # Said to the caller too (issue 30: `parameters: "x"` was left out in silence).
+        shown = ", ".join(clip_repr(name, 80) for name in unreadable[:_SHOWN_UNREADABLE])
+        more = len(unreadable) - _SHOWN_UNREADABLE
+        warnings.append(
+            f"{client.service} sent logic properties whose parameters resolver cannot read, "
+            f"left out: {shown}" + (f" (+{more} more)" if more > 0 else "")
+        )
     return ObjectType(
         id=_str_or_none(entry.get("id")),
         name=_str_or_none(entry.get("name")),
@@ -130,6 +138,9 @@ def _object_type(client: UpstreamClient, entry: dict[str, Any]) -> ObjectType:
         unreadable=unreadable,
         warnings=tuple(warnings),
     )
+
+
+_SHOWN_UNREADABLE = 10
 
 
 def _parameters_readable(parameters: Any) -> bool:

@@ -290,8 +290,15 @@ class UpstreamClient:
                 return loads(raw)
             except ValueError as exc:
                 outcome = "bad_answer"
+                # JSON nested deeper than the parser goes (about 200 levels) is JSON all the
+                # same: say so, not "not JSON" (issue 30).
+                what = (
+                    "JSON nested too deeply to read (more than 200 levels)"
+                    if "recursion limit" in str(exc)
+                    else "a body that is not JSON"
+                )
                 raise self._failed(
-                    f"{self.service} answered HTTP {status} with a body that is not JSON",
+                    f"{self.service} answered HTTP {status} with {what}",
                     path=path,
                     status=status,
                 ) from exc
@@ -410,16 +417,17 @@ class _Redirected(Exception):
 
 
 def _where(location: str | None) -> str:
-    """A redirect's target as a log line and an `_error` may show it: scheme, host, path."""
+    """A redirect's target as a log line and an `_error` may show it: scheme, host, the port
+    it names, path (no query, no credentials)."""
     if not location:
         return "nowhere (no Location)"
     try:
         target = URL(location.strip())
+        port = target.explicit_port
     except ValueError:
         return "an unreadable Location"
-    shown = (
-        f"{target.scheme}://{target.raw_host}{target.raw_path}" if target.host else target.raw_path
-    )
+    authority = f"{target.raw_host}:{port}" if port is not None else target.raw_host
+    shown = f"{target.scheme}://{authority}{target.raw_path}" if target.host else target.raw_path
     shown = _SPACES.sub("", shown)[:200]
     return repr(shown)
 

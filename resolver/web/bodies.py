@@ -17,7 +17,6 @@ from resolver.core.errors import (
     BadRequest,
     BodyTimeout,
     PayloadTooLarge,
-    UnsupportedMediaType,
     invalid_request,
 )
 from resolver.core.jsonio import dumps
@@ -34,21 +33,10 @@ SERVER_HEADER = "resolver"
 """What `Server` says on every answer: the name, never a version a scanner could match."""
 
 
-def _is_json(content_type: str) -> bool:
-    return content_type == "application/json" or content_type.endswith("+json")
-
-
 async def read_json_body(request: web.Request, deadline: Deadline | None = None) -> bytes:
     """The raw body of a JSON request; 413 when too large (counted after decompression),
-    415 when not declared as JSON, 408 when it has not arrived by the request deadline."""
-    declared = request.headers.get("Content-Type", "")
-    # The media type is what precedes any parameters. Read here, not by the email package
-    # behind request.content_type, which raised IndexError on values like ";0*" (500).
-    media = declared.split(";", 1)[0].strip().lower()
-    if declared.strip() and not _is_json(media):
-        raise UnsupportedMediaType(
-            f"send the body as application/json, not {(media or declared)[:80]!r}"
-        )
+    408 when it has not arrived by the request deadline. Its `Content-Type` was checked by the
+    browser guard in front of every route with a body (`browsers.py`, 415)."""
     max_size = request.client_max_size
     if request.content_length is not None and request.content_length > max_size:
         raise PayloadTooLarge(

@@ -1,5 +1,7 @@
-"""Keeping browsers out of the MCP face (SPEC §8, and the MCP specification's rule against DNS
-rebinding): one guard, attached to a route by the routes table (`Route.browser_guard`).
+"""Keeping browsers out (SPEC §8, and the MCP specification's rule against DNS rebinding): one
+guard, attached by the routes table (`Route.browser_guard`) to every route but the probes
+(`/healthz`, `/readyz`, `/metrics`, `/openapi.json`): the MCP face and its HTTP twins alike,
+since the pipeline reads the same data and `/v1/dynamic-params` spends the same LLM budget.
 
 A web page a developer opens can send requests to a service on their machine: with no
 `Origin` check it calls tools (the browser sends the caller's network position along), with no
@@ -11,7 +13,10 @@ A web page a developer opens can send requests to a service on their machine: wi
 - while the service listens on a loopback address, a `Host` that is not a loopback name
   (`localhost`, `127.0.0.0/8`, `::1`), the host of `RESOLVER_PUBLIC_URL` or one of
   `RESOLVER_ALLOWED_HOSTS` (with its port when the entry names one) is 403 `FORBIDDEN`;
-- a POST whose `Content-Type` is not `application/json` (absent included) is 415.
+- a POST whose `Content-Type` is not `application/json` (absent included) is 415. This is the
+  one place the declared type is read, case-insensitively (`declares_json`); the MCP endpoint
+  hands the SDK the canonical `application/json` once it passed, so the fast path and the
+  SDK's path answer alike.
 
 Agents and servers send no `Origin` and the right `Host`, so they never notice.
 """
@@ -64,12 +69,28 @@ def check_request(request: web.Request, settings: Settings) -> None:
         )
     if request.method == "POST":
         declared = request.headers.get("Content-Type", "")
-        media = declared.split(";", 1)[0].strip().lower()
-        if media != "application/json":
+        if not declares_json(declared):
+            media = media_type(declared)
             raise UnsupportedMediaType(
                 "send the body with Content-Type: application/json"
                 + (f", not {media[:80]!r}" if media else "")
             )
+
+
+JSON_MEDIA_TYPE = "application/json"
+
+
+def media_type(declared: str) -> str:
+    """The media type of a `Content-Type` value, in lower case, without its parameters.
+    Read here, not by the email package behind aiohttp's `request.content_type`, which raised
+    IndexError on values like `;0*` (a 500)."""
+    return declared.split(";", 1)[0].strip().lower()
+
+
+def declares_json(declared: str | None) -> bool:
+    """Whether a `Content-Type` value declares JSON: `application/json` in any case, with any
+    parameters."""
+    return declared is not None and media_type(declared) == JSON_MEDIA_TYPE
 
 
 @functools.lru_cache(maxsize=256)

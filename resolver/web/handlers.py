@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
+from typing import Literal
 
 import structlog
 from aiohttp import web
@@ -15,6 +17,8 @@ from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
 from resolver.core.settings import HOST_PORT, Settings
 from resolver.kn.models import InputsRequest, KnResolveRequest
+from resolver.llm.prompts import default_prompts_dir
+from resolver.llm.shared_limiter import RedisLimiter
 from resolver.mcp.http import Exchange
 from resolver.mcp.info import catalogue
 from resolver.mcp.tools import CallContext
@@ -28,6 +32,7 @@ from resolver.web.bodies import (
     render,
     render_json,
 )
+from resolver.web.browsers import JSON_MEDIA_TYPE
 from resolver.web.models import HealthResponse, LLMReadiness, ReadyResponse
 from resolver.web.negotiation import (
     render_as,
@@ -115,7 +120,7 @@ async def mcp(request: web.Request) -> web.Response:
         method=request.method,
         path=request.path,
         query_string=request.query_string.encode(),
-        raw_headers=request.raw_headers,
+        raw_headers=_json_declared(request.raw_headers),
         body=await read_json_body(request, deadline),
         context=CallContext(
             trace_id=request[TRACE_ID],
@@ -144,10 +149,17 @@ async def healthz(request: web.Request) -> web.Response:
         HealthResponse(
             status="ok",
             mode="llm" if params.llm is not None else "rules-only",
-            prompts=str(params.prompts.directory),
+            prompts=prompts_origin(params.prompts.directory),
             trace_id=request[TRACE_ID],
         )
     )
+
+
+def prompts_origin(directory: Path) -> Literal["packaged", "source", "custom"]:
+    """Where the prompts came from, without the host's path (`HealthResponse`)."""
+    if directory != default_prompts_dir():
+        return "custom"
+    return "packaged" if directory.name == "_prompts" else "source"
 
 
 async def readyz(request: web.Request) -> web.Response:
@@ -174,6 +186,8 @@ async def readyz(request: web.Request) -> web.Response:
         fallback = {"reachable": fallback_ok, "detail": fallback_detail}
         ready = reachable or fallback_ok
     readiness = LLMReadiness(reachable=reachable, detail=detail, circuit=circuit, fallback=fallback)
+    if isinstance(llm.limiter, RedisLimiter):
+        await llm.limiter.refresh()  # the cluster's count now, not the last acquire's
     status = "draining" if stopping else "ready" if ready else "not_ready"
     body = ReadyResponse(
         status=status,
@@ -242,6 +256,22 @@ def warn_if_no_public_url(settings: Settings) -> None:
             consequence="MCP action recall answers 503 NOT_CONFIGURED",
             fix="set RESOLVER_PUBLIC_URL (or RESOLVER_ALLOWED_HOSTS)",
         )
+
+
+_CONTENT_TYPE = b"content-type"
+_CANONICAL_JSON = JSON_MEDIA_TYPE.encode()
+
+
+def _json_declared(
+    raw_headers: tuple[tuple[bytes, bytes], ...],
+) -> tuple[tuple[bytes, bytes], ...]:
+    """The headers with `Content-Type` as the SDK reads JSON: the browser guard accepted the
+    declared type (case-insensitively), so the fast path and the SDK see one canonical value
+    and answer alike (the SDK compares case-sensitively)."""
+    return tuple(
+        (name, _CANONICAL_JSON) if name.lower() == _CONTENT_TYPE else (name, value)
+        for name, value in raw_headers
+    )
 
 
 def _deadline(request: web.Request) -> Deadline:

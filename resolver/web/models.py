@@ -9,11 +9,14 @@ from resolver.core.responses import ResponseBody
 
 
 class HealthResponse(ResponseBody):
-    """`GET /healthz`: the process is up, its mode, where its prompts were found."""
+    """`GET /healthz`: the process is up, its mode, where its prompts were found: `packaged`
+    (the installed wheel's), `source` (the source tree's) or `custom` (a directory of the
+    operator's) — never a path of the host, which an unauthenticated probe must not learn
+    (the start-up log line names the directory)."""
 
     status: Literal["ok"]
     mode: Literal["llm", "rules-only"]
-    prompts: str
+    prompts: Literal["packaged", "source", "custom"]
     trace_id: str
 
 

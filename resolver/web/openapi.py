@@ -12,6 +12,9 @@ from resolver.core.toon import MEDIA_TYPE as TOON_MEDIA_TYPE
 from resolver.web.routes import ROUTES, TRACE_RECORDED_DOC, Route, Schema
 
 _REF = "#/components/schemas/{model}"
+# What the browser guard answers (`web/browsers.py`), on every route it covers.
+_FOREIGN = "a web page's Origin, or a Host that is not this service's (DNS rebinding)"
+_NOT_JSON = "body not declared as application/json"
 
 
 @cache
@@ -41,7 +44,12 @@ def _operation(route: Route, components: dict[str, Any]) -> dict[str, Any]:
     for status, description in route.also.items():
         responses[str(status)] = {"description": description}
     error = _schema(ErrorResponse, components)
-    for status, description in sorted(route.errors.items()):
+    errors = dict(route.errors)
+    if route.browser_guard:
+        errors.setdefault(403, _FOREIGN)
+        if route.method == "POST":
+            errors.setdefault(415, _NOT_JSON)
+    for status, description in sorted(errors.items()):
         responses[str(status)] = {
             "description": description,
             "content": {"application/json": {"schema": error}},

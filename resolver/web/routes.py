@@ -40,8 +40,9 @@ class Route:
     also: dict[int, str] = field(default_factory=dict)  # non-error statuses besides 200
     toon: bool = False  # `?response_format=toon` may ask for the 200 in TOON
     # Behind `web/browsers.py`: a foreign Origin or a rebound Host is 403, a POST that is not
-    # JSON 415 (SPEC §8: the MCP paths and the MCP proxy).
-    browser_guard: bool = False
+    # JSON 415. Every route but the probes (issue 30: the HTTP twins of the MCP tools read
+    # the same data and spend the same LLM budget).
+    browser_guard: bool = True
     # A business route (SPEC §2.3): every answer, errors included, carries
     # `X-OpenBKN-Trace-Recorded: false`, as upstream answers when it records nothing.
     business: bool = False
@@ -220,7 +221,6 @@ ROUTES: tuple[Route, ...] = (
             _ACCEPT_LANGUAGE,
         ),
         toon=True,
-        browser_guard=True,
         errors={
             400: "body not a JSON object, or arguments breaking the inputSchema",
             403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)",
@@ -250,7 +250,6 @@ ROUTES: tuple[Route, ...] = (
             400: "a JSON-RPC error: not a JSON-RPC message, or a malformed Mcp-Session-Id",
             406: "a JSON-RPC error: the Accept header does not allow application/json",
         },
-        browser_guard=True,
         errors={
             403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)",
             413: "body too large",
@@ -266,7 +265,6 @@ ROUTES: tuple[Route, ...] = (
         "versions, the tools by name and description (no lifecycle tools; docs/mcp.md)",
         ok=McpInfoResponse,
         ok_description="the catalogue",
-        browser_guard=True,
         errors={403: "a web page's Origin, or a Host that is not this service's (DNS rebinding)"},
     ),
     Route(
@@ -276,6 +274,7 @@ ROUTES: tuple[Route, ...] = (
         "Liveness: the process is up",
         ok=HealthResponse,
         ok_description="up",
+        browser_guard=False,  # a probe: no body, nothing a page could misuse
     ),
     Route(
         "GET",
@@ -285,6 +284,7 @@ ROUTES: tuple[Route, ...] = (
         ok=ReadyResponse,
         ok_description="ready",
         also={503: "not ready: the LLM is not reachable, or draining after SIGTERM"},
+        browser_guard=False,  # a probe: no body, nothing a page could misuse
     ),
     Route(
         "GET",
@@ -294,6 +294,7 @@ ROUTES: tuple[Route, ...] = (
         ok={"type": "string"},
         ok_description="the Prometheus text exposition",
         ok_media_type="text/plain",
+        browser_guard=False,  # a probe: no body, nothing a page could misuse
     ),
     Route(
         "GET",
@@ -302,6 +303,7 @@ ROUTES: tuple[Route, ...] = (
         "This document",
         ok={"type": "object"},
         ok_description="the OpenAPI 3.1 document of this API",
+        browser_guard=False,  # a probe: no body, nothing a page could misuse
     ),
 )
 

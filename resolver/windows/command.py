@@ -4,19 +4,26 @@ or one body per line for --jsonl — and its exit: 0 settled, 2 unsettled, 1 an 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 
 from resolver.core.envelope import detach
-from resolver.core.errors import BadRequest, ResolverError, TimeUnsettled, invalid_request
+from resolver.core.errors import (
+    BadRequest,
+    PayloadTooLarge,
+    ResolverError,
+    TimeUnsettled,
+    invalid_request,
+)
 from resolver.core.failures import ErrorResponse
 from resolver.core.jsonio import loads_finite
 from resolver.timeexpr import zone_of
@@ -42,6 +49,8 @@ class TimeFlags:
     step: str | None = None
     instant: bool | None = None
     json: bool = False
+    # The longest --jsonl line read (RESOLVER_MAX_BODY_BYTES, as for a body over HTTP).
+    max_line_bytes: int = 1 << 20
 
 
 def run(windows: TimeWindows, flags: TimeFlags) -> int:
@@ -57,13 +66,17 @@ def run(windows: TimeWindows, flags: TimeFlags) -> int:
         return ERROR
     if flags.jsonl is not None:
         try:
-            lines = (
-                sys.stdin.buffer.read() if flags.jsonl == "-" else Path(flags.jsonl).read_bytes()
-            )
+            with contextlib.ExitStack() as stack:
+                source = (
+                    sys.stdin.buffer
+                    if flags.jsonl == "-"
+                    else stack.enter_context(Path(flags.jsonl).open("rb"))
+                )
+                lines = bounded_lines(source, flags.max_line_bytes)
+                return _answer_lines(windows, fields, lines)
         except OSError as exc:
             sys.stderr.write(f"resolver time: cannot read {flags.jsonl}: {exc.strerror}\n")
             return ERROR
-        return _answer_lines(windows, fields, lines.splitlines())
     status, body = answer(windows, {"text": flags.text, **fields})
     if flags.json:
         sys.stdout.write(body.to_json().decode() + "\n")
@@ -133,11 +146,37 @@ def human_line(body: TimeWindowResponse) -> str:
     return f"{body.explanation}  start={body.start} end={body.end} unit={body.unit}"
 
 
+class LineTooLong(bytes):
+    """A --jsonl line cut at the limit (the rest of it read and dropped)."""
+
+
+def bounded_lines(source: BinaryIO, limit: int) -> Iterator[bytes]:
+    """The lines of `source`, each read to at most `limit` bytes: a longer one is a
+    `LineTooLong` holding its first `limit` bytes, the rest read in bounded pieces and
+    dropped. Memory stays bounded by the limit, whatever the input (issue 30)."""
+    while line := source.readline(limit + 1):
+        if len(line) <= limit or (line.endswith(b"\n") and len(line.rstrip(b"\r\n")) <= limit):
+            yield line
+            continue
+        while not line.endswith(b"\n") and (line := source.readline(limit + 1)):
+            pass
+        yield LineTooLong(b"")
+
+
 def _answer_lines(windows: TimeWindows, fields: dict[str, Any], lines: Iterable[bytes]) -> int:
     """--jsonl: one answer line per request line (blank lines skipped); what a line leaves out
     the flags give. The worst exit of all."""
     worst = SETTLED
     for line in lines:
+        if isinstance(line, LineTooLong):
+            too_long = PayloadTooLarge(
+                "the line is longer than RESOLVER_MAX_BODY_BYTES, the limit of a "
+                "/v1/time-window body; it was not read"
+            )
+            refused = ErrorResponse.of(too_long, uuid.uuid4().hex)
+            sys.stdout.write(refused.to_json().decode() + "\n")
+            worst = max(worst, ERROR, key=_WORST_LAST.index)
+            continue
         if not line.strip():
             continue
         try:

@@ -38,6 +38,9 @@ TOOL_PATH = (
     f"/api/agent-operator-integration/internal-v1/tool-box/{DEMO_BOX_ID}/tool/{DEMO_TOOL_ID}"
 )
 MCP_TOOL_PATH = f"/api/agent-operator-integration/internal-v1/mcp/proxy/{DEMO_MCP_ID}/tools"
+# The service as configured to listen on every interface (the test client still listens on
+# loopback): the browser guard then leaves the Host to a proxy, and public_url() decides.
+ANY_INTERFACE = "0.0.0.0"
 
 
 @pytest.fixture(autouse=True)
@@ -268,8 +271,9 @@ async def test_without_public_url_or_allowed_hosts_mcp_recall_is_503_naming_them
     make_kn_client: ClientFactory, kn_fakes: KnFakes
 ) -> None:
     # Once the caller's Host became the agent's URL: a caller could point the agent's tool
-    # calls at any server. Now no URL is ever built from an unchecked Host.
-    client = await make_kn_client(llm=False)
+    # calls at any server. Now no URL is ever built from an unchecked Host. (Listening on
+    # all interfaces: on loopback the browser guard refuses a foreign Host first.)
+    client = await make_kn_client(llm=False, host=ANY_INTERFACE)
     status, body = await post(
         client, recall_body(DEMO_MCP_AT), headers={"Host": "attacker.example"}
     )
@@ -309,7 +313,7 @@ async def test_start_up_warns_when_mcp_api_urls_cannot_be_formed(
 async def test_a_host_not_in_allowed_hosts_is_503_for_mcp_only(
     make_kn_client: ClientFactory, kn_fakes: KnFakes, host: str
 ) -> None:
-    client = await make_kn_client(llm=False, allowed_hosts="allowed.example:80")
+    client = await make_kn_client(llm=False, allowed_hosts="allowed.example:80", host=ANY_INTERFACE)
     status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
     assert status == 503, body
     assert_error_shape(body, "NOT_CONFIGURED")
@@ -319,7 +323,7 @@ async def test_a_host_not_in_allowed_hosts_is_503_for_mcp_only(
     status, body = await post(client, recall_body(), headers={"Host": host})
     assert status == 200, body
     # With RESOLVER_PUBLIC_URL set, the Host header does not matter.
-    client = await make_kn_client(llm=False, public_url=PUBLIC_URL)
+    client = await make_kn_client(llm=False, public_url=PUBLIC_URL, host=ANY_INTERFACE)
     status, body = await post(client, recall_body(DEMO_MCP_AT), headers={"Host": host})
     assert status == 200, body
     assert body["_dynamic_tools"][0]["api_url"].startswith(PUBLIC_URL + "/api/")
@@ -328,7 +332,7 @@ async def test_a_host_not_in_allowed_hosts_is_503_for_mcp_only(
 async def test_an_absolute_request_line_cannot_choose_the_host(
     make_kn_client: ClientFactory,
 ) -> None:
-    client = await make_kn_client(llm=False, allowed_hosts="allowed.example")
+    client = await make_kn_client(llm=False, allowed_hosts="allowed.example", host=ANY_INTERFACE)
     reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
     body = orjson.dumps(recall_body(DEMO_MCP_AT))
     writer.write(

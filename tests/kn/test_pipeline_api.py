@@ -776,3 +776,17 @@ async def test_a_19_digit_identity_reaches_the_llm_and_ontology_query_exactly(
     assert fake_llm.calls[0].task["unique_identities"] == [{"company_id": BIG}]
     assert queried(kn_fakes)[0].body["_instance_identities"] == [{"company_id": BIG}]
     assert body["datas"][0]["company_id"] == BIG
+
+
+async def test_an_answer_nested_too_deeply_is_named_so(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    # Valid JSON, nested past the parser's depth: once "a body that is not JSON" (issue 30).
+    deep = b'{"datas": ' + b"[" * 400 + b"]" * 400 + b"}"
+    kn_fakes.values.fail(Fault(status=200, body=deep, path_contains="/properties"))
+    client = await make_kn_client(llm=False)
+    status, body = await post(client, kn_body(properties=[METRIC]))
+    assert status == 502, body
+    assert_error_shape(body, "UPSTREAM_ERROR")
+    assert "nested too deeply" in body["_error"]
+    assert "not JSON" not in body["_error"]

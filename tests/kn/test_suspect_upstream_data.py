@@ -94,3 +94,28 @@ async def test_data_properties_that_are_not_a_list_are_said(
     assert status == 200, body
     assert any("data_properties" in w for w in body["debug"]["warnings"])
     assert "upstream.data_properties_unreadable" in _events(logs)
+
+
+INPUTS = "/api/agent-retrieval/in/v1/kn/logic-property-inputs"
+
+
+async def test_a_property_with_a_broken_parameters_definition_is_named_in_a_warning(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    # `parameters: "x"` on a property nobody asked for was left out in silence (issue 30):
+    # on the pipeline and on logic-property-inputs, a warning now names it.
+    object_type = demo_object_type()
+    broken = object_type["logic_properties"][1]
+    broken["parameters"] = "x"
+    kn_fakes.manager.add(DEMO_KN, object_type)
+    kn_fakes.values.plan_of = lambda kn_id, ot_id: {"company_id": "full"}
+    client = await make_kn_client(llm=False)
+    status, body, _ = await _run(client)  # asks for approved_drug_count only
+    assert status == 200, body
+    [warning] = [w for w in body["debug"]["warnings"] if "cannot read" in w]
+    assert repr(broken["name"]) in warning
+    response = await client.post(INPUTS, json={"kn_id": DEMO_KN, "ot_id": object_type["id"]})
+    answer = orjson.loads(await response.read())
+    assert response.status == 200, answer
+    assert broken["name"] not in [p["name"] for p in answer["logic_properties"]]
+    assert any(repr(broken["name"]) in w for w in answer["warnings"]), answer["warnings"]

@@ -326,3 +326,18 @@ async def test_no_repair_round_starts_once_draining(
     assert status == 502, body
     assert body["error"]["code"] == "LLM_OUTPUT_INVALID"
     assert len(fake_llm.calls) == 1
+
+
+async def test_a_number_too_long_to_read_is_named_in_the_re_ask(
+    make_client: ClientFactory, fake_llm: FakeLLM
+) -> None:
+    # Once re-asked as "holds no JSON object" (issue 30): the object was there, its number
+    # too long to read.
+    huge = "9" * 5000
+    fake_llm.push(Reply(content='{"risk": {"threshold": ' + huge + ', "include_reason": true}}'))
+    fake_llm.push(Reply(content=GOOD))
+    status, payload = await post(await make_client(), body(OP, query="风险阈值"))
+    assert status == 200, payload
+    re_ask = fake_llm.calls[1].messages[-1]["content"]
+    assert "a number of 5000 digits" in re_ask
+    assert "no JSON object" not in re_ask

@@ -18,6 +18,7 @@ MARK = b"ECHOMARK"
 
 
 async def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """The status, headers and body of the answer; its status line must say HTTP/1.1."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(request)
     await writer.drain()
@@ -25,6 +26,8 @@ async def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     writer.close()
     head, _, body = data.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
+    # Once "HTTP/1.0": aiohttp stands an unparsable request in as an HTTP/1.0 one.
+    assert lines[0].startswith("HTTP/1.1 "), lines[0]
     headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
     return int(lines[0].split(" ")[1]), {k.lower(): v for k, v in headers.items()}, body
 

@@ -47,7 +47,7 @@ async def send_bomb(service: Service, content_type: str, path: str) -> tuple[byt
     """Send the bomb on one connection; (the answer, seconds to its head, seconds to EOF)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
     head = (
-        f"POST {path} HTTP/1.1\r\nHost: resolver\r\nContent-Type: {content_type}\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: {content_type}\r\n"
         f"Content-Encoding: gzip\r\nContent-Length: {len(BOMB)}\r\n\r\n"
     )
     started = time.monotonic()

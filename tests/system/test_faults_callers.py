@@ -33,7 +33,7 @@ async def raw_post(port: int | None, path: str, headers: bytes, body: bytes) -> 
     assert port is not None
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(
-        f"POST {path} HTTP/1.1\r\nHost: resolver\r\nContent-Type: application/json\r\n".encode()
+        f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n".encode()
         + headers
         + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
         + body

@@ -298,7 +298,7 @@ async def test_a_slow_body_and_the_llm_share_the_request_deadline(
     reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
     started = time.monotonic()
     writer.write(
-        b"POST /v1/dynamic-params HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body[:10]
     )
     await asyncio.sleep(0.35)  # the body arrives slowly, within the deadline
@@ -316,7 +316,7 @@ async def test_a_body_that_never_arrives_is_408_naming_the_phase(
     client = await make_client(llm=False, request_timeout_s=0.3)
     reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
     writer.write(
-        b"POST /v1/dynamic-params HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         b'Content-Length: 1000\r\n\r\n{"query": '
     )
     answer = await asyncio.wait_for(reader.read(), 5)

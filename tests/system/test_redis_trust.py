@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from typing import Any
 
 import aiohttp
 import orjson
 import psutil
 import pytest
+import structlog
 from redis.exceptions import ResponseError
 
 from resolver.core.redis import RedisLink, RedisUnavailable
@@ -115,6 +117,39 @@ async def test_a_command_error_keeps_the_link_up() -> None:
         await client.aclose()
 
 
+async def test_a_redis_refusing_writes_is_one_state_not_a_flap() -> None:
+    # maxmemory with no eviction: writes are refused (OOM) while PING answers. The link's
+    # probe once PINGed it up again every second, and the next write took it down again
+    # (issue 30): a line each way, and callers trying a Redis that refuses them.
+    async with redis_server() as redis:
+        admin = redis.client()
+        await admin.set("filler", b"x" * 10_000)
+        await admin.config_set("maxmemory-policy", "noeviction")
+        await admin.config_set("maxmemory", "1")
+        link = RedisLink(redis.client(), "test", prefix="t", retry_s=0.05)
+        with structlog.testing.capture_logs() as logs:
+            with pytest.raises(RedisUnavailable):
+                await link.run(lambda r: r.set("k", "v"))
+            seen_up = []
+            for _ in range(20):  # a second: twenty probes
+                await asyncio.sleep(0.05)
+                seen_up.append(link.up)
+            down_while_refusing = not any(seen_up)
+            await admin.config_set("maxmemory", "0")
+            for _ in range(40):
+                if link.up:
+                    break
+                await asyncio.sleep(0.05)
+            assert await link.run(lambda r: r.set("k", "v"))
+        await link.aclose()
+        await admin.aclose()
+    assert down_while_refusing, seen_up
+    events = [entry["event"] for entry in logs]
+    assert events.count("redis.unavailable") == 1, events
+    assert events.count("redis.restored") == 1, events
+    assert link.outages == 1
+
+
 async def test_the_probe_logs_under_no_request_trace_id(fake: FakeLLM) -> None:
     async with redis_server() as redis:
         env = {
@@ -173,8 +208,10 @@ async def test_metric_labels_come_from_configuration_not_from_the_cache(fake: Fa
         "redis://127.0.0.1:99999/0",
         "redis://127.0.0.1:port/0",
         "redis://:hunter2-secret@127.0.0.1:6379/0?socket_timeout=soon",
+        # Once a traceback at the first command, exit 1 (issue 30).
+        "redis://:hunter2-secret@127.0.0.1:6379/0?sokcet_timeout=hunter2",
     ],
-    ids=["port-out-of-range", "port-not-a-number", "bad-query"],
+    ids=["port-out-of-range", "port-not-a-number", "bad-query", "unknown-query-key"],
 )
 async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
     process = await asyncio.create_subprocess_exec(
@@ -195,3 +232,30 @@ async def test_a_malformed_redis_url_is_one_line_and_exit_2(url: str) -> None:
     assert "RESOLVER_REDIS_URL" in output
     assert "hunter2" not in output
     assert len(output.strip().splitlines()) <= 2  # the header and the setting's line
+    if "sokcet" in url:
+        assert "'sokcet_timeout'" in output
+
+
+async def test_readyz_shows_the_cluster_inflight_live(fake: FakeLLM) -> None:
+    # Once the count the last acquire of this process saw, however long ago (issue 30): a
+    # lease another replica holds now, and its release, show at the next /readyz.
+    async with redis_server() as redis:
+        client = redis.client()
+        env = {"RESOLVER_REDIS_URL": redis.url}
+        async with serve(fake, **env) as service, aiohttp.ClientSession() as session:
+
+            async def cluster_inflight() -> Any:
+                async with session.get(service.url + "/readyz") as response:
+                    body = orjson.loads(await response.read())
+                return body["limiter"]["cluster_inflight"]
+
+            assert await cluster_inflight() == 0
+            leases = "{resolver:llm}:leases"
+            far = (int(time.time()) + 60) * 1_000_000
+            await client.zadd(leases, {"other-replica-1": far, "other-replica-2": far})
+            assert await cluster_inflight() == 2
+            await client.zrem(leases, "other-replica-1")
+            assert await cluster_inflight() == 1
+            await client.zadd(leases, {"expired": 1})  # expired leases are not counted
+            assert await cluster_inflight() == 1
+        await client.aclose()

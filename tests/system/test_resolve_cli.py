@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
+
+import orjson
+import pytest
 
 from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT
 from tests.helpers import NOW_MS, ROOT, KnFakes, clean_env
@@ -88,3 +93,30 @@ async def test_resolve_pipeline_request_errors_are_400_shaped(kn_fakes: KnFakes)
     assert output["error"]["code"] == "BAD_REQUEST"
     assert "properties" in output["_error"]
     assert kn_fakes.manager.calls == []
+
+
+@pytest.mark.parametrize("source", ["stdin", "file"])
+async def test_a_body_past_the_limit_is_refused_with_exit_2(tmp_path: Path, source: str) -> None:
+    # Once read whole, whatever its size; now no more than RESOLVER_MAX_BODY_BYTES (issue 30).
+    body = orjson.dumps({"query": "x" * 5000, "logic_properties": []})
+    path = tmp_path / "big.json"
+    path.write_bytes(body)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESOLVER_")}
+    env["RESOLVER_MAX_BODY_BYTES"] = "2048"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "resolver",
+        "resolve",
+        "-" if source == "stdin" else str(path),
+        cwd=ROOT,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await process.communicate(body if source == "stdin" else b"")
+    assert process.returncode == 2, err
+    assert out == b""
+    [line] = err.decode().splitlines()
+    assert "RESOLVER_MAX_BODY_BYTES (2048 bytes)" in line

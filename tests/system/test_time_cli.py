@@ -116,3 +116,17 @@ def test_many_texts_in_one_process() -> None:
         "BAD_REQUEST",
     ]
     assert answers[0]["now"] == NOW_MS  # the flags give what a line leaves out
+
+
+def test_a_jsonl_line_past_the_body_limit_is_refused_unread_and_the_rest_answered() -> None:
+    # Once the whole input was read into memory at once, whatever its size (issue 30).
+    long_line = json.dumps({"text": "上个季度", "pad": "x" * 3000})
+    lines = "\n".join(
+        [json.dumps({"text": "上个季度"}), long_line, json.dumps({"text": "上个季度"})]
+    )
+    done = run("--jsonl", "-", "--now", str(NOW_MS), stdin=lines, RESOLVER_MAX_BODY_BYTES="2048")
+    assert done.returncode == 1, done.stderr  # an error among the answers
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a.get("start") for a in answers] == [LAST_QUARTER[0], None, LAST_QUARTER[0]]
+    assert answers[1]["error"]["code"] == "PAYLOAD_TOO_LARGE"
+    assert "RESOLVER_MAX_BODY_BYTES" in answers[1]["_error"]

@@ -13,8 +13,8 @@ import orjson
 import psutil
 import pytest
 
-from resolver.testing.fake_llm import FakeLLM
-from tests.helpers import Service, serve, wait_for
+from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
+from tests.helpers import Service, operator, request_body, serve, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -82,3 +82,48 @@ async def test_a_worker_that_beats_is_left_alone(fake: FakeLLM) -> None:
         first = {w.pid for w in workers_of(service)}
         await asyncio.sleep(4.0)
         assert {w.pid for w in workers_of(service)} == first
+
+
+async def test_a_watchdog_kill_names_the_requests_it_interrupts(fake: FakeLLM) -> None:
+    # Once the clients of a killed worker got an empty reply and no log line named their
+    # requests (issue 30): now one line names each, the longest-running first.
+    fake.respond(_never_in_time)
+    env = {"RESOLVER_WORKERS": "2", "RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S": "2"}
+    async with serve(fake, **env) as service:
+        output = asyncio.create_task(service.output())
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=10)
+        body = orjson.dumps(request_body(operator("p", ("x", "STRING")), query="x"))
+        reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
+        writer.write(
+            b"POST /v1/dynamic-params HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Type: application/json\r\nx-trace-id: held-by-the-stuck-worker\r\n"
+            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+        )
+        await writer.drain()
+        await wait_for(lambda: len(fake.calls) == 1, within_s=10)
+        client_port = writer.get_extra_info("sockname")[1]
+        [victim] = [
+            w
+            for w in workers_of(service)
+            if any(c.raddr and c.raddr.port == client_port for c in w.net_connections("tcp"))
+        ]
+        os.kill(victim.pid, signal.SIGSTOP)
+        answer = await asyncio.wait_for(reader.read(), 20)  # closed by the kill, unanswered
+        assert answer == b""
+        writer.close()
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=15)
+        service.process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(service.process.wait(), 15)
+        lines = [orjson.loads(line) for line in (await output).splitlines()]
+    [named] = [r for r in lines if r["event"] == "resolver.requests_interrupted"]
+    assert named["reason"] == "unresponsive"
+    assert named["pid"] == victim.pid
+    assert named["longest"]["trace_id"] == "held-by-the-stuck-worker"
+    assert named["longest"]["request"] == "POST /v1/dynamic-params"
+    assert named["count"] == 1
+
+
+def _never_in_time(call: Call) -> Reply:
+    reply = plausible(call)
+    reply.delay_s = 60.0
+    return reply

@@ -9,6 +9,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -299,3 +300,49 @@ async def test_the_metrics_of_a_killed_supervisor_are_removed_by_the_next(
     assert stale.name not in names
     assert alive.name in names
     assert any(n.startswith(f"resolver-metrics-{service.process.pid}-") for n in names)
+
+
+async def test_the_metric_files_of_dead_workers_are_folded_and_their_counts_kept(
+    fake: FakeLLM, tmp_path: Path
+) -> None:
+    # Each restart once left two files in the metrics directory forever, each read at every
+    # scrape (issue 30); now a dead worker's counts are folded into one archive.
+    healthz = {"route": "/healthz", "status": "200"}
+    async with serve(fake, RESOLVER_WORKERS="2", TMPDIR=str(tmp_path)) as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=5)
+        [metrics_dir] = metric_dirs(tmp_path)
+        before = scraped(await scrape(service), "resolver_http_requests_total", **healthz)
+        sent = 0
+        for _ in range(4):
+            current = workers_of(service)
+            await wait_for(partial(all_listening, service, current), within_s=5)
+            assert await healthz_statuses(service, 10) == [200] * 10
+            sent += 10
+            current[0].send_signal(signal.SIGKILL)
+            await wait_for(partial(replaced, service, current[0].pid), within_s=10)
+        current = workers_of(service)
+        await wait_for(lambda: all(listening(w, service.port) for w in current), within_s=5)
+        text = await scrape(service)
+        files = db_files(metrics_dir)
+    assert scraped(text, "resolver_http_requests_total", **healthz) == before + sent
+    pids = {name.rsplit("_", 1)[-1].removesuffix(".db") for name in files}
+    # The two live workers, the supervisor's own counter, the archive: none of the 4 dead.
+    assert len(pids) <= 4, files
+    assert "archive" in pids
+
+
+def all_listening(service: Service, workers: list[psutil.Process]) -> bool:
+    return all(listening(w, service.port) for w in workers)
+
+
+def replaced(service: Service, pid: int) -> bool:
+    now = workers_of(service)
+    return len(now) == 2 and pid not in {w.pid for w in now}
+
+
+def metric_dirs(directory: Path) -> list[Path]:
+    return list(directory.glob("resolver-metrics-*"))
+
+
+def db_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.glob("*.db"))

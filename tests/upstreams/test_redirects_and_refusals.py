@@ -46,6 +46,9 @@ async def test_a_redirect_is_a_502_naming_it_and_is_not_followed(
     assert "redirect" in body["_error"]
     assert f"HTTP {status}" in body["_error"]
     assert "secret-in-query" not in body["_error"]
+    # The target as it was named, its port included (issue 30: the port was dropped, so the
+    # message named another service than the one the redirect pointed at).
+    assert f"'http://127.0.0.1:{thief.port}/elsewhere'" in body["_error"]
     assert stolen == []  # no identity, no body went where it pointed
 
 

@@ -20,7 +20,9 @@ async def test_healthz_reports_mode_and_prompts(make_client: ClientFactory) -> N
     body = await response.json()
     assert body["status"] == "ok"
     assert body["mode"] == "rules-only"
-    assert body["prompts"].endswith("prompts")
+    # Where, without the host's path (issue 30: an unauthenticated probe showed it).
+    assert body["prompts"] == "source"
+    assert "/" not in str(body)
 
 
 async def test_readyz_rules_only(make_client: ClientFactory) -> None:
@@ -286,13 +288,16 @@ async def test_wrong_content_type_is_415(make_client: ClientFactory) -> None:
     assert_error_shape(await response.json(), "UNSUPPORTED_MEDIA_TYPE")
 
 
-async def test_missing_content_type_is_read_as_json(make_client: ClientFactory) -> None:
+async def test_missing_content_type_is_415(make_client: ClientFactory) -> None:
+    # Once read as JSON: a web page's POST needs no CORS preflight without a Content-Type,
+    # so it spent the LLM budget (issue 30, item 2).
     client = await make_client(llm=False)
     body = orjson.dumps(
         request_body(metric(), dynamic_params={"approved_drug_count": {"instant": True}})
     )
     response = await client.post("/v1/dynamic-params", data=body, headers={"Content-Type": ""})
-    assert response.status == 200, await response.text()
+    assert response.status == 415, await response.text()
+    assert_error_shape(await response.json(), "UNSUPPORTED_MEDIA_TYPE")
 
 
 async def test_llm_unavailable_is_502(make_client: ClientFactory, fake_llm: FakeLLM) -> None:

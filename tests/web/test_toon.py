@@ -242,3 +242,30 @@ async def test_toon_that_is_not_smaller_is_declined(
     assert response.status == 200
     assert response.content_type == "application/json"
     assert response.headers["X-Toon-Declined"] == "not-smaller"
+
+
+async def test_a_multi_megabyte_tool_answer_asked_as_toon_holds_no_loop(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    # A 3.4 MB answer: declined as too large at once, but checking that it is JSON (and
+    # whether it names its trace_id) parsed it on the event loop, a third of a second and
+    # more (issue 30). Now off the loop; the answer's bytes pass through unchanged.
+    add_demo_actions(kn_fakes.values, kn_fakes.operators)
+    rows = [{"id": index, "name": f"n{index}", "tags": ["a", "b"]} for index in range(70_000)]
+    kn_fakes.operators.tool_responder = lambda seen: {"result": rows}
+    client = await make_kn_client(llm=False, mcp_max_answer_bytes=8 << 20)
+    path = "/api/agent-retrieval/in/v1/mcp/proxy/mcp-notify/tools/send_notice/call"
+    arguments = {"company_id": "c1", "channel": "email", "message": {"title": "hi"}}
+    sizes: list[int] = []
+
+    async def ask() -> None:
+        for _ in range(3):
+            response = await client.post(path, json=arguments, params={"response_format": "toon"})
+            body = await response.read()
+            assert response.status == 200, body[:300]
+            assert response.headers["X-Toon-Declined"] == "too-large"
+            sizes.append(len(body))
+
+    stall = await worst_healthz(client, ask())
+    assert min(sizes) > 3_000_000
+    assert stall < 0.25, stall
