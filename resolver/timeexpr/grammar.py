@@ -18,7 +18,16 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from typing import Any
 
-from resolver.timeexpr.atoms import NOW_ATOM, Atom, ClockTime, partial, period, relative, this
+from resolver.timeexpr.atoms import (
+    IMPOSSIBLE,
+    NOW_ATOM,
+    Atom,
+    ClockTime,
+    partial,
+    period,
+    relative,
+    this,
+)
 from resolver.timeexpr.lexicon import CODE, UNIT_OF
 from resolver.timeexpr.partials import (
     DayOfMonth,
@@ -167,7 +176,7 @@ def year_of(token: Token) -> int | None:
     if name == "ENN" and isinstance(value, int) and 1900 <= value <= 2199:
         return value
     if name == "D12" and isinstance(value, int):
-        return 2000 + value
+        return 2000 + value if value < 50 else None  # 91年: 1991, before 2000 (SPEC §4.3)
     if name == "ZHN" and isinstance(value, tuple):
         _, digits, length = value
         if digits is None:
@@ -175,7 +184,7 @@ def year_of(token: Token) -> int | None:
         if length == 4 and 1900 <= digits <= 2199:
             return int(digits)
         if length == 2:
-            return 2000 + int(digits)
+            return 2000 + int(digits) if digits < 50 else None  # 九一年: 1991
     return None
 
 
@@ -211,6 +220,18 @@ def _quarter_month(token: Token) -> int:
     if not isinstance(value, int) or not 1 <= value <= 4:
         raise ValueError("no quarter")
     return 3 * value - 2
+
+
+class Impossible(ValueError):
+    """A phrase whose form is sure but whose date does not exist (2025-W53, 2024-02-30,
+    August-31-2023 in June): the text settles nothing rather than a shorter phrase's reading."""
+
+
+def _sure_date(year: int, month: int, day: int) -> date:
+    try:
+        return date(year, month, day)
+    except ValueError as error:
+        raise Impossible(str(error)) from error
 
 
 # --- builders -------------------------------------------------------------------------------
@@ -287,16 +308,16 @@ def ahead(found: Found) -> Atom | None:
 def ago(found: Found) -> Atom | None:
     """3个月前, 3 months ago: the point now-N."""
     amount = _amount(found)
-    if amount is None or _bare_month(found):
-        return None
+    if amount is None or _bare_month(found) or amount[1] in ("hour", "minute"):
+        return None  # 2 hours ago: a point inside a day, no window (SPEC §4.3)
     return Atom("ago", _natural(amount), _offset(amount, -1))
 
 
 def later(found: Found) -> Atom | None:
     """3天后, in 3 days: the point now+N."""
     amount = _amount(found)
-    if amount is None or _bare_month(found):
-        return None
+    if amount is None or _bare_month(found) or amount[1] in ("hour", "minute"):
+        return None  # half an hour from now, 3小时后: a point inside a day (SPEC §4.3)
     return Atom("later", _natural(amount), _offset(amount, 1))
 
 
@@ -459,7 +480,7 @@ def dated_day(found: Found) -> Atom | None:
         year_value = year_of(found.need("y"))
         if year_value is None:
             return None
-        first = date(year_value, _month(found.need("m")), _day(found.need("d")))
+        first = _sure_date(year_value, _month(found.need("m")), _day(found.need("d")))
     return period("day", Absolute("day", first))
 
 
@@ -634,7 +655,10 @@ def _iso_week(found: Found) -> Atom | None:
     number = found.need("w").value
     if year_value is None or not isinstance(number, int) or not 1 <= number <= 53:
         return None
-    first = date.fromisocalendar(year_value, number, 1)  # ValueError: no week 53 that year
+    try:
+        first = date.fromisocalendar(year_value, number, 1)
+    except ValueError as error:  # no week 53 that year
+        raise Impossible(str(error)) from error
     return period("week", Absolute("week", first))
 
 
@@ -672,8 +696,8 @@ _add("zh_anchor_r", "(?:RELPERIOD _)? (?P<u>YEAR|MONTH|QU|WEEK) (?P<e>ZH_EDGE)(?
 _add("zh_anchor", "(?P<r>RELPERIOD) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor)
 _add("zh_relperiod", "(?P<r>RELPERIOD)", relperiod)
 _add("zh_relday", "(?P<r>RELDAY)", relday)
-_add("zh_clock_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF)? _ (?P<ge>GE)? _ (?P<u>CLK) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS)?", rolling)
-_add("zh_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS)?", rolling)
+_add("zh_clock_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF)? _ (?P<ge>GE)? _ (?P<u>CLK) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
+_add("zh_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
 _add("zh_fortnight", "ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?:(?P<n>CNT) _ (?:GE _)?)? (?P<u>FORTNIGHT)", rolling)
 _add("zh_last_n", "ZH_LAST _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>CAL|CLK)", rolling)
 _add("zh_before_now", "(?:NOW _)? ZH_BEFORE _ (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL)", rolling)
@@ -698,7 +722,7 @@ _add("zh_half_year", "(?P<h>ZH_HALF) _ YU", half_year)
 _add("zh_half_month", "(?P<h>ZH_HALF) _ (?:GE _)? MONTH", half_month)
 _add("zh_dekad", "(?P<x>ZH_LAST|ZH_MID|ZH_NEXT) _ XUN", dekad)
 _add("zh_day_span", "(?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", day_of_month)
-_add("zh_dom", "(?P<d>NUM12) _ (?:RI|HAO)", day_of_month)
+_add("zh_dom", "(?P<d>NUM12) _ (?:RI|HAO)(?! _ ZH_WITHIN)", day_of_month)
 _add("zh_holiday", "(?P<h>HOLIDAY) _ (?:ZH_DE _)? (?P<s>OTHERDAY|ZH_HARMLESS)?", holiday)
 # -- clock times (read only inside an hour range on a named day) --------------------------------
 _add("zh_clock", "(?P<part>DAYPART)? _ (?P<h>NUM12) _ (?P<oc>OCLOCK) _ (?:(?P<min>NUM12) _ FEN?|(?P<half>HALF)|(?P<ke>NUM12 _ KE))?", clock)
@@ -706,6 +730,11 @@ _add("colon_clock", "(?P<h>DD) (?P<colon>COLON) (?P<min>DD) _ (?P<ampm>AMPM)?", 
 _add("noon", "(?P<w>DAYPART)", noon)
 _add("en_clock", "(?P<h>D12|ENN) _ (?:(?P<oc>OCLOCK)|(?P<ampm>AMPM))", clock)
 # -- numeric dates ----------------------------------------------------------------------------
+_add("ymd_spaced", "(?P<y>Y4) SPACE (?P<m>DD) SPACE (?P<d>DD)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK|DASH|SLASH|DOT))", dated_day)
+_add("ymd_names", "(?P<y>Y4) (?P<s>DASH|SLASH) (?P<m>MONTHNAME) (?P=s) (?P<d>DD)", dated_day)
+_add("mdy_joined", "(?P<m>MONTHNAME) (?P<s>DASH|SLASH) (?P<d>DD) (?P=s) (?P<y>Y4)", dated_day)
+_add("dmy_joined", "(?P<d>DD) (?P<s>DASH|SLASH) (?P<m>MONTHNAME) (?P=s) (?P<y>Y4)", dated_day)
+_add("quarter_dash_year", "(?P<q>QLABEL) _ DASH _ (?P<y>Y4)", _year_quarter)
 _add("iso_date", "(?P<y>Y4) (?P<s>DASH|SLASH|DOT) (?P<m>DD) (?P=s) (?P<d>DD)", dated_day)
 _add("iso_week", "(?P<y>Y4) _ DASH? _ (?P<w>WLABEL)", _iso_week)
 _add("iso_quarter", "(?P<y>Y4) _ (?:YU _)? (?:DASH|SLASH)? _ (?P<q>QLABEL)", _year_quarter)
@@ -723,6 +752,7 @@ _add("en_compare2", "COMPARE", compare)
 _add("en_ttm", "TTM", ttm)
 _add("en_xtd", "(?P<x>XTD)", this_period)
 _add("en_so_far", "SO _ THIS _ (?P<u>ENPERIOD)", this_period)
+_add("en_today_so_far", "(?P<c>NOW) _ SO", lambda f: this("day") if f.need("c").value == "today" else None)
 _add("en_later_this", "LATER _ THIS _ (?P<u>ENPERIOD)", rest)
 _add("en_rest_of", "REST _ OF _ (?:THE|THIS) _ (?P<u>ENPERIOD)", rest)
 _add("en_begin_to_date", "(?:THE _)? BEGIN _ OF _ (?:THE|THIS) _ (?P<x>XTD)", this_period)
@@ -888,5 +918,7 @@ def _build(match: re.Match[str], tokens: Tokens) -> Atom | None:
     found = Found(match, tokens)
     try:
         return _BUILDERS[found.name](found)
+    except Impossible:
+        return IMPOSSIBLE
     except (ValueError, OverflowError, TypeError):  # a month 13, a 30th of February, year 0
         return None

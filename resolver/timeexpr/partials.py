@@ -203,6 +203,8 @@ def inherit(partial: Partial, other: date, direction: int) -> Placed | None:
     """Place a partial beside a period starting on `other`: in its container, or the next one
     (direction +1, the partial ends a range) or previous one (-1) so the range runs forward."""
     current = container_first(partial.container, other)
+    if _try(partial, current) is None:
+        return None  # June 10 - 31: no June 31st, and never the 31st of July instead
     for first in (current, next_container(partial.container, current, direction)):
         placed = _try(partial, first)
         if placed is not None and (placed[0].first - other).days * direction >= 0:

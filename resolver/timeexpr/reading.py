@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 from typing import Literal, NamedTuple
 
 from resolver.timeexpr.atoms import Atom
@@ -81,6 +81,7 @@ _TOO_MANY = "(more time expressions than one question holds)"
 _C = CODE
 _SPACE, _DE, _COMMA = _C["SPACE"], _C["ZH_DE"], _C["COMMA"]
 _ZH_GAP = frozenset((_SPACE, _DE))
+_ZH_COMMA_GAP = frozenset((_SPACE, _DE, _COMMA))
 _EN_GAP = frozenset((_SPACE, _COMMA, _C["OF"], _C["IN"], _C["THE"]))
 _AGREE_GAP = frozenset((_SPACE, _COMMA, _DE))
 _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
@@ -114,9 +115,15 @@ def _read(text: str) -> Reading:
     found = list(islice(phrases(tokens), MAX_PHRASES + 1))
     if len(found) > MAX_PHRASES:
         return Reading(text, unread=(_TOO_MANY,))
+    for atom, start, end in found:
+        if atom.kind == "impossible":  # a date that does not exist: no neighbour's reading
+            return Reading(text, unread=(text[tokens.starts[start] : tokens.ends[end - 1]],))
     found = _containers(found, codes, tokens)
     expressions, consumed = _expressions(found, codes, tokens)
     windows = tuple(e for e in expressions if e.mode != "plain" or _has_window(e))
+    composed = _composed(text, windows)
+    if composed:
+        return Reading(text, unread=(composed,))
     instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
     for start, end in consumed:
@@ -136,6 +143,15 @@ def _read(text: str) -> Reading:
         first, last = instants[0]
         instant = text[starts[first] : ends[last - 1]]
     return Reading(text, windows, instant, step, step_word, trend, (), spans)
+
+
+def _composed(text: str, windows: tuple[Expression, ...]) -> str:
+    """Two windows written as one (上个月的上个月, 今年的去年): a composition the tables do not
+    declare settles nothing (SPEC §4.3). Returns the words, or ""."""
+    for first, second in pairwise(windows):
+        if second.start >= first.end and not text[first.end : second.start].strip(" 的之"):
+            return text[first.start : second.end]
+    return ""
 
 
 def _words_read(
@@ -258,8 +274,10 @@ def _containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
         if out:
             previous, p_start, p_end = out[-1]
             merged = None
-            if _gap(codes, p_end, start, _ZH_GAP):
-                merged = _within(previous, atom)
+            if _gap(codes, p_end, start, _ZH_GAP) or (
+                previous.unit == "year" and _gap(codes, p_end, start, _ZH_COMMA_GAP)
+            ):
+                merged = _within(previous, atom)  # 2024年3月, 二零一六年，九月三号
             if merged is None and _gap(codes, p_end, start, _EN_GAP):
                 merged = _within(atom, previous)
             if merged is None and _gap(codes, p_end, start, _AGREE_GAP):
@@ -539,7 +557,7 @@ def _suffix(
     since = None if to_now else _since_after(codes, tokens, position)
     if since is not None:
         return "since", begin, since
-    if codes[position : position + 1] in (_C["ZH_HARMLESS"], _C["SO"]):
+    if codes[position : position + 1] in (_C["ZH_HARMLESS"], _C["ZH_WITHIN"], _C["SO"]):
         return mode, begin, position + 1
     return mode, begin, end
 

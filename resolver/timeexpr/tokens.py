@@ -94,7 +94,9 @@ _PATTERN = re.compile(
     f"(?=[a-z0-9{re.escape(_STARTS)}])"
     f"(?:(?P<p>(?<![a-z0-9])(?:{_by_first(list(EN_PHRASES))}))(?![a-z])"
     r"|(?P<l>(?<![a-z])(?:(?:q|h|wk?)[0-9]{1,2}|fy[0-9]{2,4})(?![0-9a-z]))"
-    r"|(?P<d>[0-9]+)(?:(?P<o>st|nd|rd|th)(?![a-z]))?"
+    # 1e3, 10^400, 1_500, 0x10: a number no one reads part of (SPEC §4.3)
+    r"|(?P<x>[0-9]+(?:e[+-]?[0-9]+|\^[0-9]+|_[0-9]+)+(?![0-9a-z])|0x[0-9a-f]+(?![0-9a-z]))"
+    r"|(?P<d>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])|[0-9]+)(?:(?P<o>st|nd|rd|th)(?![a-z]))?"
     r"|(?P<w>[a-z]+(?:'[a-z]+)*'?)"
     # 十一 (National Day) only with a holiday word after it: alone it is eleven
     r"|(?P<z>十一(?=\s*(?:假期|黄金周|长假|小长假|期间|放假|国庆))"
@@ -221,7 +223,7 @@ def tokenize(text: str) -> Tokens:
         elif kind in _DIGIT_GROUPS:
             klass, value = _digits(match.group("d"), match.group("o"))
         else:
-            klass, value = _marked(kind, match.group())
+            klass, value = _marked(kind, match.group(), text, end, codes)
         if start > last:
             _gap(text, last, start, columns)
         codes.append(klass)
@@ -241,11 +243,34 @@ def tokenize(text: str) -> Tokens:
 
 
 _Columns = tuple[list[str], list[object], list[int], list[int]]
+_COMMA_CODE = CODE["COMMA"]
+# What may follow a full stop that ends a sentence: the end, a space, a closing quote/bracket.
+_AFTER_STOP = re.compile(r"(?:$|[\s\"')\]」”》】,;!?])")
+# A dot after these abbreviates them (Aug. 2, Sept. 2024, Sat.): part of the expression.
+_ABBREVIATED = frozenset(CODE[name] for name in ("MONTHNAME", "WEEKDAY", "AMPM"))
+
+
+def _sentence_end(text: str, end: int, codes: list[str]) -> bool:
+    """Whether the dot ending at `end` ends a sentence (last month. / yesterday.) rather than
+    joining a date (2024.3.15) or abbreviating a month (Aug. 2)."""
+    if _AFTER_STOP.match(text, end) is None:
+        return False
+    previous = codes[-1] if codes else ""
+    return previous not in _ABBREVIATED
+
+
 _DIGIT_GROUPS = frozenset(("d", "o"))
 
 
-def _marked(kind: str | None, word: str) -> tuple[str, object]:
-    """An English phrase (Christmas Eve), a label (Q1, H2, W10, FY24) or a symbol."""
+def _marked(
+    kind: str | None, word: str, text: str, end: int, before: list[str]
+) -> tuple[str, object]:
+    """An English phrase (Christmas Eve), a label (Q1, H2, W10, FY24), a number written in a
+    form no one reads part of (1e3, 10^400) or a symbol."""
+    if kind == "x":
+        return CODE["BADNUM"], None
+    if word == "." and _sentence_end(text, end, before):
+        return _COMMA_CODE, word  # a full stop ending a sentence is plain (SPEC §4.3)
     if kind == "p":
         return EN_PHRASE_CODES[" ".join(word.split())]
     if kind == "l":
@@ -291,6 +316,8 @@ def _zh_numeral(word: str, text: str, start: int, end: int) -> tuple[str, object
 
 
 def _digits(digits: str, ordinal: str | None) -> tuple[str, object]:
+    if "," in digits:  # 1,500: one number, read whole (SPEC §4.3), never a date or a year
+        return CODE["DN"], int(digits.replace(",", "")) if len(digits) <= 24 else -1
     value = int(digits) if len(digits) <= 18 else -1
     if ordinal:
         return CODE["ORD"], value
@@ -321,7 +348,10 @@ def _en_word(word: str, text: str, start: int, before: list[str]) -> tuple[str, 
     cls, value = entry
     if word in ("sat", "sun"):  # sat down, the sun: a weekday only standing alone or dotted
         words = text[max(0, start - 8) : start].split()
-        if not (_ALONE.fullmatch(text, start + 3) or (words and words[-1] in MAY_AFTER)):
+        beside_date = _MAY_BEFORE.match(text, start + 3) or text.startswith(",", start + 3)
+        if not (
+            _ALONE.fullmatch(text, start + 3) or (words and words[-1] in MAY_AFTER) or beside_date
+        ):
             return "OTHER", None
     if word == "may":
         words = text[max(0, start - 12) : start].split()
