@@ -37,6 +37,7 @@ from resolver.timeexpr.partials import (
     Holiday,
     InYear,
     Weekday,
+    Weekend,
 )
 from resolver.timeexpr.result import STEPS, Step
 from resolver.timeexpr.terms import NOW, Absolute, Relative
@@ -327,6 +328,14 @@ def _bare_month(found: Found) -> bool:
     return _CLASS_NAME[unit.code] == "MONTH" and not found.has("ge") and unit.end - unit.start == 1
 
 
+def whole_days(found: Found) -> Atom | None:
+    """最近7天（不含今天）, last 7 days excluding today: the N whole days before today."""
+    number = count(found.need("n"))
+    if not number:
+        return None
+    return period("day", Relative(-number, "day", "day"), Relative(-1, "day", "day"))
+
+
 def ttm(found: Found) -> Atom:
     """TTM, LTM: the trailing twelve months."""
     return Atom("rolling", "month", Relative(-12, "month"), NOW)
@@ -361,6 +370,20 @@ def relday(found: Found) -> Atom:
     if found.has("two"):
         offset += -1 if offset < 0 else 1
     return relative(offset, "day")
+
+
+def weekend(found: Found) -> Atom:
+    """上周末, this weekend, next weekend: Saturday .. Sunday of that week (SPEC §4.3)."""
+    return partial(Weekend(), Relative(found.number("r"), "week", "week"))
+
+
+def days_around(found: Found) -> Atom | None:
+    """two days before yesterday, 3 days after tomorrow: a day counted from a named day."""
+    number = count(found.need("n"))
+    if not number:
+        return None
+    sign = -1 if found.text("k") == "BEFORE" else 1
+    return relative(found.number("r") + sign * number, "day")
 
 
 def week_of_relperiod(found: Found) -> Atom | None:
@@ -696,6 +719,8 @@ _add("zh_anchor_r", "(?:RELPERIOD _)? (?P<u>YEAR|MONTH|QU|WEEK) (?P<e>ZH_EDGE)(?
 _add("zh_anchor", "(?P<r>RELPERIOD) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor)
 _add("zh_relperiod", "(?P<r>RELPERIOD)", relperiod)
 _add("zh_relday", "(?P<r>RELDAY)", relday)
+_add("zh_excl_rolling", "EXCL_TODAY _ (?:ZH_DE _)? ZH_RECENT _ (?:ZH_DE _)? (?P<n>CNT) _ (?:GE _)? (?:DAY|RI)", whole_days)
+_add("zh_rolling_excl", "ZH_RECENT _ (?:ZH_DE _)? (?P<n>CNT) _ (?:GE _)? (?:DAY|RI) _ (?:ZH_WITHIN _)? (?:COMMA _)? EXCL_TODAY _ COMMA?", whole_days)
 _add("zh_clock_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF)? _ (?P<ge>GE)? _ (?P<u>CLK) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
 _add("zh_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
 _add("zh_fortnight", "ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?:(?P<n>CNT) _ (?:GE _)?)? (?P<u>FORTNIGHT)", rolling)
@@ -729,6 +754,7 @@ _add("zh_clock", "(?P<part>DAYPART)? _ (?P<h>NUM12) _ (?P<oc>OCLOCK) _ (?:(?P<mi
 _add("colon_clock", "(?P<h>DD) (?P<colon>COLON) (?P<min>DD) _ (?P<ampm>AMPM)?", clock)
 _add("noon", "(?P<w>DAYPART)", noon)
 _add("en_clock", "(?P<h>D12|ENN) _ (?:(?P<oc>OCLOCK)|(?P<ampm>AMPM))", clock)
+_add("en_clock_before_ampm", "(?P<h>D12|ENN)(?= _ (?:TO|DASH|UNTIL|THROUGH) _ (?:D12|ENN) _ (?:COLON _ DD _)? AMPM)", clock)
 # -- numeric dates ----------------------------------------------------------------------------
 _add("ymd_spaced", "(?P<y>Y4) SPACE (?P<m>DD) SPACE (?P<d>DD)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK|DASH|SLASH|DOT))", dated_day)
 _add("ymd_names", "(?P<y>Y4) (?P<s>DASH|SLASH) (?P<m>MONTHNAME) (?P=s) (?P<d>DD)", dated_day)
@@ -761,6 +787,10 @@ _add("en_week_before", "(?P<u>ENPERIOD) _ (?P<k>BEFORE) _ LAST", two_back)
 _add("en_week_after", "(?P<u>ENPERIOD) _ (?P<k>AFTER) _ NEXT", two_back)
 _add("en_day_before", "E_DAY _ BEFORE _ (?P<r>RELDAY)(?P<two>)", relday)
 _add("en_day_after", "E_DAY _ AFTER _ (?P<r>RELDAY)(?P<two>)", relday)
+_add("en_days_around", "(?P<n>CNT) _ E_DAY _ (?P<k>BEFORE|AFTER) _ (?:THE _)? (?P<r>RELDAY)", days_around)
+_add("weekend", "(?P<r>WEEKEND_REL)", weekend)
+_add("day_number_dash", "(?<!MONTHNAME)(?<!MONTHNAME SPACE)(?P<d>D12|ORD)(?= _ (?:DASH|THROUGH) _ (?:D12|ORD) _ (?:OF _)? MONTHNAME)", day_number)
+_add("en_rolling_excl", "(?:LAST|PAST|PREVIOUS) _ (?P<n>CNT) _ E_DAY _ (?:COMMA _)? EXCL_TODAY", whole_days)
 _add("en_clock_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?:(?P<n>CNT|ART|HALF) _ (?:ART _)?)? (?P<u>CLK)", rolling)
 _add("en_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL)", rolling)
 _add("en_rolling_one", "(?:PAST|LATEST) _ (?P<u>ENPERIOD|E_DAY)", rolling)
@@ -778,7 +808,7 @@ _add("en_month_rel", "(?P<k>LAST|THIS|NEXT|COMING) _ (?P<m>MONTHNAME)", month_na
 _add("en_relative", "(?P<k>LAST|PREVIOUS|NEXT|COMING|THIS) _ (?P<u>ENPERIOD)", en_relative)
 _add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if f.need("c").value == "current" else None)
 _add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year)
-_add("en_year_named", "(?:OTHER _)? E_YEAR _ (?P<y>Y4|ENN)", year_named)
+_add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named)
 _add("en_mdy_names", "(?P<m>MONTHNAME) _ DASH _ (?P<y>Y4)", dated_month)
 _add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", _dekad_word)
 _add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day)

@@ -122,6 +122,7 @@ _CLASSES: dict[str, Kind] = {
     "MONTHNAME": "strong",
     "WEEKDAY": "strong",
     "WEEKEND": "strong",
+    "WEEKEND_REL": "strong",  # 上周末 (-1), this weekend (0), next weekend (+1)
     "HOLIDAY": "strong",
     "TZWORD": "strong",  # gmt, utc, pst: a zone the window would have to be read in
     "HOURWEAK": "weak",  # 16h: an hour only after a number
@@ -151,6 +152,8 @@ _CLASSES: dict[str, Kind] = {
     # 除了, 不是, excluding, except, not: a negation joined to a time (除了上个月) is never
     # dropped (SPEC §4.3): unread, so nothing settles
     "NEGATION": "link",
+    # 不含今天, excluding today: a rolling window of days ends at the end of yesterday
+    "EXCL_TODAY": "strong",
     "ZH_FINAL": "link",  # 最后 (最后一周, 最后3天): the last N of a period, never "after"
     "ZH_FIRST": "link",  # 首 (首季度: the first quarter)
     "ZH_WITHIN": "link",  # 内, 之内, 以内 (N日内: within N days — which way is not said)
@@ -231,7 +234,7 @@ _CLASSES: dict[str, Kind] = {
     "ZH_QI": "link",  # 起, 开始
     "ZH_HARMLESS": "link",  # 全年, 整月, 期间, 之内, 以内, 内 (after a window)
     "ZH_REMAIN": "link",  # 剩余, 剩下, 余下
-    "ZH_EVERY": "plain",  # 每, 各, 逐, 分 (a step word only with its unit: 每月, 各季度)
+    "ZH_EVERY": "plain",  # 每, 各, 逐 (a step word only with its unit: 每月, 各季度)
     "ZH_DE": "plain",  # 的
     "ZH_SAME": "link",  # 同 (去年同月)
     "ZH_LATER": "link",  # 后 after a count: 3天后 (also ZH_HOU)
@@ -425,6 +428,19 @@ _words(
     "今晚 昨晚 明晚 今早 明早 昨早 今晨 昨夜 今夜 明夜 当晚 当天 当日 次日 翌日 隔天 同日",
 )
 _words(ZH, "WEEKEND", "周末 双休日")
+# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1).
+for _head, _offset in (("上上", -2), ("上", -1), ("本", 0), ("这", 0), ("下", 1), ("下下", 2)):
+    for _middle in ("", "个", "一个") if _head not in ("本",) else ("",):
+        ZH[f"{_head}{_middle}周末"] = ("WEEKEND_REL", _offset)
+# 上个自然月 / 上一自然周 / 本自然年 (SPEC §4.3: a calendar period, as 上个月).
+_NATURAL = {"week": ("自然周",), "month": ("自然月",), "quarter": ("自然季度", "自然季"),
+            "year": ("自然年", "自然年度")}  # fmt: skip
+for _head, _offset in (("上", -1), ("本", 0), ("这", 0), ("当", 0), ("下", 1)):
+    for _unit, _forms in _NATURAL.items():
+        for _form in _forms:
+            for _middle in ("", "个", "一个", "一") if _head in ("上", "下", "这") else ("",):
+                ZH[_head + _middle + _form] = ("RELPERIOD", (_offset, _unit))
+ZH |= {"首季度": ("QLABEL", 1), "首季": ("QLABEL", 1)}  # the first quarter (SPEC §4.3)
 for _prefix in ("周", "星期", "礼拜"):
     for _index, _char in enumerate("一二三四五六"):
         ZH[_prefix + _char] = ("WEEKDAY", _index)
@@ -546,6 +562,12 @@ _words(ZH, "ZH_QI", "起 开始")
 _words(ZH, "ZH_HARMLESS", "全年 整年 全月 整月 全天 整天 全周 整周 整季 全季 当中 里")
 _words(ZH, "ZH_WITHIN", "之内 以内 内")
 _words(ZH, "ZH_FINAL", "最后 最末 最终")
+_words(
+    ZH,
+    "EXCL_TODAY",
+    "不含今天 不包括今天 不包含今天 不计今天 不算今天 除去今天 不含今日 不包括今日 不含当天 "
+    "不包括当天 排除今天",
+)
 _words(ZH, "ZH_FIRST", "首")
 _words(
     ZH,
@@ -554,7 +576,7 @@ _words(
 )
 _words(ZH, "ZH_HARMLESS", "期间", "span")
 _words(ZH, "ZH_REMAIN", "剩余 剩下 余下 剩下的 剩余的 余下的")
-_words(ZH, "ZH_EVERY", "每 各 逐 分 每个 每一")
+_words(ZH, "ZH_EVERY", "每 各 逐 每个 每一")  # 分 is the clock minute (FEN); 分月 a step
 _words(ZH, "ZH_DE", "的")
 _words(ZH, "ZH_BIGGER", "大于 小于 超过 不到 晚于 早于 不早于 不晚于 不超过 至少 最多 最早 最晚")
 _words(
@@ -973,9 +995,18 @@ EN_PHRASES |= {
     "as of today": ("NOW", "now"), "at present": ("NOW", "now"),
     "at the moment": ("NOW", "now"), "real time": ("NOW", "now"), "as of": ("ASOF", None),
     "as at": ("ASOF", None), "same period": ("VAGUE", "compared"),
+    "excluding today": ("EXCL_TODAY", None), "not counting today": ("EXCL_TODAY", None),
+    "not including today": ("EXCL_TODAY", None), "except today": ("EXCL_TODAY", None),
+    "excluding the current day": ("EXCL_TODAY", None),
     "not counting": ("NEGATION", None), "not including": ("NEGATION", None),
     "other than": ("NEGATION", None), "apart from": ("NEGATION", None),
     "except for": ("NEGATION", None), "leaving out": ("NEGATION", None),
+    "last weekend": ("WEEKEND_REL", -1), "past weekend": ("WEEKEND_REL", -1),
+    "this past weekend": ("WEEKEND_REL", -1), "previous weekend": ("WEEKEND_REL", -1),
+    "this weekend": ("WEEKEND_REL", 0), "next weekend": ("WEEKEND_REL", 1),
+    "full week": ("E_WEEK", "week"), "full month": ("E_MONTH", "month"),
+    "calendar week": ("E_WEEK", "week"), "calendar month": ("E_MONTH", "month"),
+    "complete week": ("E_WEEK", "week"), "complete month": ("E_MONTH", "month"),
     "new york time": ("TZWORD", None), "beijing time": ("TZWORD", None),
     "london time": ("TZWORD", None), "tokyo time": ("TZWORD", None),
     "local time": ("TZWORD", None), "pacific time": ("TZWORD", None),

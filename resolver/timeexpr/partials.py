@@ -151,7 +151,21 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
-Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday
+class Weekend(NamedTuple):
+    """上周末, this weekend: Saturday 00:00 .. Sunday 23:59:59.999 of a week (SPEC §4.3)."""
+
+    unit: Step = "day"
+    container: Container = "week"
+
+    def place(self, first: date) -> Placed:
+        """Return the Saturday and Sunday of the week starting on Monday `first`."""
+        return (
+            Absolute("day", first + timedelta(days=5)),
+            Absolute("day", first + timedelta(days=6)),
+        )
+
+
+Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday | Weekend
 
 
 def container_first(container: Container, day: date) -> date:

@@ -121,6 +121,7 @@ def _read(text: str) -> Reading:
     found = _containers(found, codes, tokens)
     expressions, consumed = _expressions(found, codes, tokens)
     windows = tuple(e for e in expressions if e.mode != "plain" or _has_window(e))
+    windows = _since_until(text, windows)
     composed = _composed(text, windows)
     if composed:
         return Reading(text, unread=(composed,))
@@ -143,6 +144,27 @@ def _read(text: str) -> Reading:
         first, last = instants[0]
         instant = text[starts[first] : ends[last - 1]]
     return Reading(text, windows, instant, step, step_word, trend, (), spans)
+
+
+def _since_until(text: str, windows: tuple[Expression, ...]) -> tuple[Expression, ...]:
+    """今年以来截至昨天, so far this year up to yesterday: start of the first .. end of the
+    second (SPEC §4.3) — a since followed by an as-of is one range."""
+    out: list[Expression] = []
+    for expression in windows:
+        if (
+            out
+            and out[-1].mode == "since"
+            and expression.mode == "asof"
+            and len(out[-1].items) == 1
+            and len(expression.items) == 1
+            and not text[out[-1].end : expression.start].strip(" ,，的")
+        ):
+            since = out.pop()
+            joined = (since.items[0], expression.items[0])
+            out.append(Expression("plain", joined, ("range",), False, since.start, expression.end))
+            continue
+        out.append(expression)
+    return tuple(out)
 
 
 def _composed(text: str, windows: tuple[Expression, ...]) -> str:

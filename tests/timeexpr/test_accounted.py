@@ -21,6 +21,8 @@ def day(first: str, last: str | None = None) -> Expected:
 
 
 NOTHING: Expected = None
+LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
+YESTERDAY = day("2025-11-12")
 
 # -- wrong 200s that remained (issue 28): each reads exactly or settles nothing ---------------
 WRONG_200S: list[tuple[str, Expected]] = [
@@ -41,7 +43,7 @@ WRONG_200S: list[tuple[str, Expected]] = [
     ("Aug 9, 96", NOTHING),  # 1996: before 2000
     ("91年5月", NOTHING),
     ("q1-2019", ("2019-01-01T00:00:00.000", "2019-03-31T23:59:59.999", "quarter")),
-    ("2022年首季度", NOTHING),
+    ("2022年首季度", ("2022-01-01T00:00:00.000", "2022-03-31T23:59:59.999", "quarter")),
     ("二零二二年伊始", NOTHING),
     ("昨天黎明", NOTHING),
     ("saint patrick 2020", day("2020-03-17")),
@@ -66,17 +68,39 @@ ATTACKS: list[tuple[str, Expected]] = [
     ("不是上个月", NOTHING),
     ("除了周末", NOTHING),
     ("last month except holidays", NOTHING),
-    ("不包括今天的最近7天", NOTHING),
-    ("last 7 days excluding today", NOTHING),
+    ("last 7 days excluding today", day("2025-11-06", "2025-11-12")),
+    ("不包括今天的最近7天", day("2025-11-06", "2025-11-12")),
+    ("最近7天（不含今天）", day("2025-11-06", "2025-11-12")),
+    ("last 3 months excluding today", NOTHING),  # only whole days end at yesterday
     ("大大前天", day("2025-11-09")),
     ("昨天（北京时间）", NOTHING),  # a zone in the text: not read in another zone
     ("yesterday (New York time)", NOTHING),
     ("yesterday EST", NOTHING),
     ("上个月的上个月", NOTHING),  # a composition no table declares
 ]
+# -- the families SPEC §4.3 reads as one expression, and common BI phrases -----------------
+FAMILIES: list[tuple[str, Expected]] = [
+    ("yesterday 2:00 to 2:30 pm", ("2025-11-12T14:00:00.000", "2025-11-12T14:29:59.999", "day")),
+    ("yesterday 11 to 1pm", ("2025-11-12T11:00:00.000", "2025-11-12T12:59:59.999", "day")),
+    ("yesterday 9 to 11pm", ("2025-11-12T21:00:00.000", "2025-11-12T22:59:59.999", "day")),
+    ("昨天下午3点15分到5点", ("2025-11-12T15:15:00.000", "2025-11-12T16:59:59.999", "day")),
+    ("昨天下午3点15到5点", ("2025-11-12T15:15:00.000", "2025-11-12T16:59:59.999", "day")),
+    ("上周末", day("2025-11-08", "2025-11-09")),
+    ("本周末", day("2025-11-15", "2025-11-16")),
+    ("下周末", day("2025-11-22", "2025-11-23")),
+    ("last weekend", day("2025-11-08", "2025-11-09")),
+    ("上周末的销量。", day("2025-11-08", "2025-11-09")),
+    ("上个自然月", LAST_MONTH),
+    ("last calendar month", LAST_MONTH),
+    ("last full week", ("2025-11-03T00:00:00.000", "2025-11-09T23:59:59.999", "week")),
+    ("今年以来截至昨天", day("2025-01-01", "2025-11-12")),
+    ("首季度", ("2025-01-01T00:00:00.000", "2025-03-31T23:59:59.999", "quarter")),
+    ("two days before yesterday", day("2025-11-10")),
+    ("in the year of 2008", ("2008-01-01T00:00:00.000", "2008-12-31T23:59:59.999", "year")),
+    ("10 - 22 August 2012", day("2012-08-10", "2012-08-22")),
+    ("w/c Feb 4", ("2025-02-03T00:00:00.000", "2025-02-09T23:59:59.999", "week")),
+]
 # -- ordinary sentences: punctuation and plain words never block -------------------------------
-LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
-YESTERDAY = day("2025-11-12")
 SENTENCES: list[tuple[str, Expected]] = [
     ("Show sales for last month.", LAST_MONTH),
     ("Show sales for last month!", LAST_MONTH),
@@ -114,12 +138,14 @@ def _window(text: str) -> Expected:
     return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
 
 
-@pytest.mark.parametrize(("text", "expected"), WRONG_200S + ATTACKS + SENTENCES)
+@pytest.mark.parametrize(("text", "expected"), WRONG_200S + ATTACKS + FAMILIES + SENTENCES)
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
     assert _window(text) == expected
 
 
-@pytest.mark.parametrize("text", [t for t, e in WRONG_200S + ATTACKS + SENTENCES if e is None])
+@pytest.mark.parametrize(
+    "text", [t for t, e in WRONG_200S + ATTACKS + FAMILIES + SENTENCES if e is None]
+)
 def test_what_settles_nothing_names_only_time_words(text: str) -> None:
     """The ask names time-like words, never punctuation or a plain word."""
     unread = read_window(text, now_ms=NOW_MS, timezone=ZONE).unread
