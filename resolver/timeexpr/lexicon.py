@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from resolver.timeexpr.lang import Words
 from resolver.timeexpr.result import STEPS, Step
 
 Kind = Literal["strong", "weak", "number", "link", "plain"]
@@ -397,7 +398,7 @@ def _named(table: dict[str, Entry], cls: str, words: str) -> None:
         table[word] = (cls, word)
 
 
-ZH: dict[str, Entry] = {}
+ZH = Words()  # one class per word: a second is an error (lang/__init__.py)
 _words(ZH, "YEAR", "年")
 _words(ZH, "YEARDU", "年度")
 _words(ZH, "QUARTER", "季")
@@ -769,7 +770,7 @@ HOLIDAY_HEADS = (
     "mysteries ascension"
 )
 # English words.
-EN: dict[str, Entry] = {}
+EN = Words()
 _named(EN, "E_YEAR", "year years yr yrs")
 _named(EN, "E_QUARTER", "quarter quarters qtr qtrs")
 _named(EN, "E_MONTH", "month months")
@@ -974,7 +975,8 @@ EN_OTHERDAYS = (
     "quarter-end",
     "week end",
 )
-EN_PHRASES: dict[str, Entry] = {name: ("HOLIDAY", key) for name, key in EN_HOLIDAYS.items()}
+EN_PHRASES = Words()
+EN_PHRASES |= {name: ("HOLIDAY", key) for name, key in EN_HOLIDAYS.items()}
 EN_PHRASES |= dict.fromkeys(EN_OTHERDAYS, ("OTHERDAY", None))
 EN_PHRASES |= {
     name.strip(): ("OTHERDAY", None)

@@ -1,0 +1,82 @@
+"""Chinese phrases: comparisons, periods relative to now, periods of a year left open."""
+
+from __future__ import annotations
+
+from resolver.timeexpr.builders import (
+    ago,
+    ahead,
+    anchor,
+    first_n,
+    later,
+    latest,
+    relday,
+    relperiod,
+    rest,
+    rolling,
+    same_last_year,
+    this_period,
+    week_of_relperiod,
+    whole_days,
+)
+from resolver.timeexpr.dates import (
+    compare,
+    day_of_month,
+    dekad,
+    half_month,
+    half_year,
+    holiday,
+    month,
+    month_day,
+    quarter,
+    step_word,
+    week_number,
+    year,
+)
+from resolver.timeexpr.lang import Phrases
+
+ZH = Phrases("zh")
+
+# fmt: off
+# -- comparison phrases: the period they compare with is no window -----------------------------
+ZH.add("zh_compare", "COMPARE _ (?:ZH_DE _)? (?:(?:RELPERIOD|RELDAY)(?! _ (?:ZH_DE _)? ZH_SAME)|(?P<v>VAGUE))?", compare)
+ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JIDU|YEAR|YEARDU) TREND", step_word)
+ZH.add("zh_now_period", "(?P<c>NOW) _ (?:GE _)? (?P<u>WEEK|MONTH|QU|YU)", lambda f: this_period(f) if f.need("c").value in ("当前", "目前") else None)
+# -- Chinese, relative to now ------------------------------------------------------------------
+ZH.add("zh_week_day", "(?P<r>RELPERIOD) _ (?P<d>ZHN|RI|DAY)(?! _ (?:GE|CAL|CLK))", week_of_relperiod)
+ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year)
+ZH.add("zh_rest", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_REMAIN", rest)
+ZH.add("zh_anchor_r", "(?:RELPERIOD _)? (?P<u>YEAR|MONTH|QU|WEEK) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor)
+ZH.add("zh_anchor", "(?P<r>RELPERIOD) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor)
+ZH.add("zh_relperiod", "(?P<r>RELPERIOD)", relperiod)
+ZH.add("zh_relday", "(?P<r>RELDAY)", relday)
+ZH.add("zh_excl_rolling", "EXCL_TODAY _ (?:ZH_DE _)? ZH_RECENT _ (?:ZH_DE _)? (?P<n>CNT) _ (?:GE _)? (?:DAY|RI)", whole_days)
+ZH.add("zh_rolling_excl", "ZH_RECENT _ (?:ZH_DE _)? (?P<n>CNT) _ (?:GE _)? (?:DAY|RI) _ (?:ZH_WITHIN _)? (?:COMMA _)? EXCL_TODAY _ COMMA?", whole_days)
+ZH.add("zh_clock_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF)? _ (?P<ge>GE)? _ (?P<u>CLK) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
+ZH.add("zh_rolling", "(?:NOW _)? ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL) _ (?P<half>HALF)? _ (?:ZH_SINCE|ZH_HARMLESS|ZH_WITHIN)?", rolling)
+ZH.add("zh_fortnight", "ZH_RECENT _ (?:ZH_DE _)? (?:ZH_THIS _)? (?:(?P<n>CNT) _ (?:GE _)?)? (?P<u>FORTNIGHT)", rolling)
+ZH.add("zh_last_n", "ZH_LAST _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>CAL|CLK)", rolling)
+ZH.add("zh_before_now", "(?:NOW _)? ZH_BEFORE _ (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL)", rolling)
+ZH.add("zh_latest", "LATEST _ (?:ZH_DE _)? (?P<n>CNT)? _ (?P<ge>GE)? _ (?P<u>MONTH|QU|YU|WEEK)", latest)
+ZH.add("zh_ahead", "(?:ZH_FUTURE|ZH_NEXT|ZH_HOU) _ (?:ZH_DE _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)?", ahead)
+ZH.add("zh_first_n", "ZH_QIAN _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>QU|MONTH|DAY|RI|WEEK)(?! _ (?:ZH_BEFORE|ZH_QIAN))", first_n)
+ZH.add("zh_ago", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_QIAN(?! _ (?:CNT|HALF|DI|QLABEL))|ZH_BEFORE)", ago)
+ZH.add("zh_later", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_HOU|ZH_AFTER)(?! _ (?:CAL|CNT))", later)
+# -- Chinese periods, the year left open ---------------------------------------------------------
+ZH.add("zh_year_first", "(?P<y>ZHN)(?= _ RANGE_TO _ (?:ZHN|Y4) _ YU)", year)
+ZH.add("zh_year", "(?P<y>Y4|ZHN) _ (?:YU|ZH_HARMLESS)", year)
+ZH.add("zh_year2", "(?P<y>D12) _ YU(?= _ (?:ZH_DE _ )?(?:NUM12 _ MONTH|DI|NUM12 _ QU|QLABEL|ZH_HALF|HOLIDAY|ZH_QIAN|RANGE_TO _ D12 _ YU|ZH_AND _ D12 _ YU))", year)
+ZH.add("zh_year2_end", "(?<=(?:RANGE_TO|ZH_AND))(?P<y>D12) _ YU", year)
+ZH.add("zh_md_span", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", month_day)
+ZH.add("zh_md", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO|(?=$|ZH_DE|COMMA|SPACE|RANGE_TO|ZH_AND|ZH_HARMLESS|ZH_SINCE|ZH_TONOW|ZH_QI|ZH_UNTIL|BAR))", month_day)
+ZH.add("zh_month_span", "(?P<m>NUM12) _ (?:MONTH _)? RANGE_TO _ (?P<m2>NUM12) _ MONTH", month)
+ZH.add("zh_month", "(?P<m>NUM12) _ MONTH", month)
+ZH.add("zh_quarter_span", "(?:DI _)? (?P<q>NUM12) _ (?:QU _)? RANGE_TO _ (?:DI _)? (?P<q2>NUM12) _ QU", quarter)
+ZH.add("zh_quarter", "(?:DI _)? (?P<q>NUM12) _ (?:JIDU|(?<=DI)QUARTER|QUARTER(?= _ (?:ZH_DE|RANGE_TO|ZH_AND|COMMA|$)))", quarter)
+ZH.add("zh_week", "DI _ (?P<w>NUM12) _ (?:GE _)? WEEK", week_number)
+ZH.add("zh_half_year", "(?P<h>ZH_HALF) _ YU", half_year)
+ZH.add("zh_half_month", "(?P<h>ZH_HALF) _ (?:GE _)? MONTH", half_month)
+ZH.add("zh_dekad", "(?P<x>ZH_LAST|ZH_MID|ZH_NEXT) _ XUN", dekad)
+ZH.add("zh_day_span", "(?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", day_of_month)
+ZH.add("zh_dom", "(?P<d>NUM12) _ (?:RI|HAO)(?! _ ZH_WITHIN)", day_of_month)
+ZH.add("zh_holiday", "(?P<h>HOLIDAY) _ (?:ZH_DE _)? (?P<s>OTHERDAY|ZH_HARMLESS)?", holiday)
+# fmt: on
