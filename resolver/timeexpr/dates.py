@@ -81,8 +81,9 @@ def dated_month(found: Found) -> Atom | None:
 
 
 def day_of_month(found: Found) -> Atom | None:
-    """15号, 15日, the 15th: a day of a month still to be named."""
-    return partial(DayOfMonth(day_of(found.need("d"))))
+    """15号, 15日, the 15th, 1到5号: a day (or days) of a month still to be named."""
+    last = found.tok("d2")
+    return partial(DayOfMonth(day_of(found.need("d")), last_day=day_of(last) if last else 0))
 
 
 def day_number(found: Found) -> Atom | None:

@@ -13,8 +13,8 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from resolver.timeexpr.atoms import Atom, ClockTime, Kind
+from resolver.timeexpr.merge import Expression
 from resolver.timeexpr.partials import Partial, Placed, bare, inherit, place_in
-from resolver.timeexpr.reading import Expression
 from resolver.timeexpr.result import STEPS, Step
 from resolver.timeexpr.terms import NOW, Absolute, Clock, EndOf, Moment, Relative, Term
 

@@ -238,8 +238,6 @@ _CLASSES: dict[str, Kind] = {
     "ZH_EVERY": "plain",  # 每, 各, 逐 (a step word only with its unit: 每月, 各季度)
     "ZH_DE": "plain",  # 的
     "ZH_SAME": "link",  # 同 (去年同月)
-    "ZH_LATER": "link",  # 后 after a count: 3天后 (also ZH_HOU)
-    "ZH_TODAYOF": "link",  # 今天之前 … 之前
     "ZH_BIGGER": "link",  # 大于, 超过, 晚于, 早于, 不早于, 以上
     # symbols
     "DASH": "link",  # - ~

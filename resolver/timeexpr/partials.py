@@ -104,10 +104,16 @@ class DayOfMonth(NamedTuple):
     day: int
     unit: Step = "day"
     container: Container = "month"
+    last_day: int = 0  # 1到5号: a span of days of one month
 
     def place(self, first: date) -> Placed:
-        """Return that day of the month starting on `first`."""
-        return Absolute("day", first.replace(day=self.day)), None
+        """Return that day (or span of days) of the month starting on `first`."""
+        start = Absolute("day", first.replace(day=self.day))
+        if not self.last_day:
+            return start, None
+        if self.last_day < self.day:
+            raise ValueError("a span of days that runs backwards")
+        return start, Absolute("day", first.replace(day=self.last_day))
 
 
 class Dekad(NamedTuple):
