@@ -4,7 +4,7 @@ Use it as a library through `read_window` (docs/time-windows.md)::
 
     from resolver.timeexpr import read_window
     answer = read_window("最近3个月", now_ms=1762996342241, timezone="Asia/Shanghai")
-    answer.start_ms, answer.end_ms, answer.step      # (1755047542241, 1762996342241, 'month')
+    answer.start, answer.end, answer.step      # (1755047542241, 1762996342241, 'month')
 
 How a text is read — separate, named passes: `lexicon` (every word and its one class, held in
 checked `lang.Words` tables) → `tokens` (text → tokens) → `grammar` (the phrase tables of

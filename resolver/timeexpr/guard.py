@@ -47,3 +47,15 @@ def unread_runs(tokens: Tokens, covered: bytearray, text: str) -> tuple[str, ...
         else:
             index += 1
     return tuple(runs)
+
+
+def time_words(tokens: Tokens, text: str, limit: int = 3) -> tuple[str, ...]:
+    """The first time-like words of a text (SPEC §4.2), as written: what a text too long or
+    too full of time to read names in its ask (never an internal marker)."""
+    marks = time_like(tokens)
+    words = [
+        text[tokens.starts[index] : tokens.ends[index]]
+        for index, marked in enumerate(marks)
+        if marked
+    ]
+    return tuple(words[:limit])

@@ -19,7 +19,7 @@ from itertools import islice, pairwise
 from typing import NamedTuple
 
 from resolver.timeexpr.grammar import phrases
-from resolver.timeexpr.guard import all_covered, unread_runs
+from resolver.timeexpr.guard import all_covered, time_words, unread_runs
 from resolver.timeexpr.lexicon import CODE, normalize
 from resolver.timeexpr.merge import NOT_WINDOWS, Expression, Found, containers, merged
 from resolver.timeexpr.result import Step
@@ -55,7 +55,6 @@ class Reading(NamedTuple):
 # MAX_PHRASES (or of more time words than tokens.MAX_TIME_TOKENS).
 MAX_TEXT = 4000
 MAX_PHRASES = 32
-_TOO_MANY = "(more time expressions than one question holds)"
 _C = CODE
 _SPACE, _DE, _COMMA = _C["SPACE"], _C["ZH_DE"], _C["COMMA"]
 _ZH_GAP = frozenset((_SPACE, _DE))
@@ -75,8 +74,22 @@ def read(text: str) -> Reading:
     if not text or text.isspace():
         return Reading(text)
     if len(text) > MAX_TEXT:
-        return Reading(text, unread=(f"(a text of {len(text)} characters is not read for time)",))
+        return _too_long(text)
     return _read(text)
+
+
+def _too_long(text: str) -> Reading:
+    """A text longer than MAX_TEXT is not read for time: with no time-like word in it (a long
+    context of prose) it says nothing, else it settles nothing, naming its first time words
+    (never an internal marker). Tokenizing is linear and bounded (tokens.MAX_TIME_TOKENS)."""
+    folded = normalize(text)
+    # In pieces (overlapping, so no word is cut unseen): each is tokenized within its budget.
+    for start in range(0, len(text), MAX_TEXT):
+        piece = slice(max(0, start - 16), start + MAX_TEXT)
+        words = time_words(tokenize(folded[piece]), text[piece])
+        if words:
+            return Reading(text, unread=words)
+    return Reading(text)
 
 
 def clear_cache() -> None:
@@ -88,11 +101,11 @@ def clear_cache() -> None:
 def _read(text: str) -> Reading:
     tokens = tokenize(normalize(text))
     if tokens.cut:
-        return Reading(text, unread=(_TOO_MANY,))
+        return Reading(text, unread=time_words(tokens, text))
     codes = tokens.codes
     found = list(islice(phrases(tokens), MAX_PHRASES + 1))
-    if len(found) > MAX_PHRASES:
-        return Reading(text, unread=(_TOO_MANY,))
+    if len(found) > MAX_PHRASES:  # more time expressions than one question holds
+        return Reading(text, unread=time_words(tokens, text))
     for atom, start, end in found:
         if atom.kind == "impossible":  # a date that does not exist: no neighbour's reading
             return Reading(text, unread=(text[tokens.starts[start] : tokens.ends[end - 1]],))

@@ -106,6 +106,14 @@ _PATTERN = re.compile(
 )
 _SPACE = re.compile(r"\s+")
 _CJK = re.compile("[\u3400-\u9fff]")
+# Before 国庆, a country that is not China (美国国庆, 以色列国庆节): another National Day. Any
+# other word before it (请问国庆期间) leaves it China's.
+_FOREIGN = re.compile(
+    r"(?:(?<!中)国|以色列|日本|印度|俄罗斯|加拿大|澳大利亚|新加坡|越南|意大利|西班牙|墨西哥|巴西|朝鲜"
+    r"|瑞士|瑞典|挪威|芬兰|丹麦|荷兰|比利时|波兰|土耳其|埃及|南非|阿根廷|智利|秘鲁|古巴|希腊"
+    r"|葡萄牙|爱尔兰|奥地利|匈牙利|捷克|乌克兰|蒙古|缅甸|老挝|柬埔寨|菲律宾|印尼|马来西亚|沙特|伊朗"
+    r"|伊拉克|新西兰|巴基斯坦|孟加拉)\s*$"
+)
 # 3号店, 5号楼: a store or a building, not a day.
 _NOT_AFTER_HAO = frozenset("店楼线门仓库机车房位窗口厅馆柜台桌院床栋球选")
 # 前十名, 前3位: a ranking, not the first N of a period.
@@ -291,8 +299,8 @@ def _zh_word(
         cls, value = ZH[word]
     if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
         return None
-    if value == "national" and not glued and start and _CJK.match(text, start - 1):
-        cls = "OTHERDAY"  # 以色列国庆节: another country's National Day
+    if value == "national" and not glued and _FOREIGN.search(text[max(0, start - 8) : start]):
+        cls = "OTHERDAY"  # 以色列国庆节, 美国国庆: another country's National Day
     return CODE[cls], value, end
 
 

@@ -100,6 +100,18 @@ FAMILIES: list[tuple[str, Expected]] = [
     ("10 - 22 August 2012", day("2012-08-10", "2012-08-22")),
     ("w/c Feb 4", ("2025-02-03T00:00:00.000", "2025-02-09T23:59:59.999", "week")),
 ]
+# -- official public holidays (SPEC §4.1 revised): the State Council's run of days off ---------
+HOLIDAYS: list[tuple[str, Expected]] = [
+    ("2024年春节假期", day("2024-02-10", "2024-02-17")),
+    ("2025年国庆假期", day("2025-10-01", "2025-10-08")),
+    ("2023年国庆黄金周", day("2023-09-29", "2023-10-06")),
+    ("2024年端午假期", day("2024-06-08", "2024-06-10")),  # joined to the weekend
+    ("2025年五一假期", day("2025-05-01", "2025-05-05")),
+    ("请问国庆期间的销量？", day("2025-10-01", "2025-10-08")),
+    ("帮我查一下国庆期间的销量", day("2025-10-01", "2025-10-08")),
+    ("2027年国庆假期", day("2027-10-01", "2027-10-07")),  # unknown year: the fixed rule
+    ("美国国庆", NOTHING),  # another country's National Day
+]
 # -- ordinary sentences: punctuation and plain words never block -------------------------------
 SENTENCES: list[tuple[str, Expected]] = [
     ("Show sales for last month.", LAST_MONTH),
@@ -138,13 +150,15 @@ def _window(text: str) -> Expected:
     return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
 
 
-@pytest.mark.parametrize(("text", "expected"), WRONG_200S + ATTACKS + FAMILIES + SENTENCES)
+@pytest.mark.parametrize(
+    ("text", "expected"), WRONG_200S + ATTACKS + FAMILIES + HOLIDAYS + SENTENCES
+)
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
     assert _window(text) == expected
 
 
 @pytest.mark.parametrize(
-    "text", [t for t, e in WRONG_200S + ATTACKS + FAMILIES + SENTENCES if e is None]
+    "text", [t for t, e in WRONG_200S + ATTACKS + FAMILIES + HOLIDAYS + SENTENCES if e is None]
 )
 def test_what_settles_nothing_names_only_time_words(text: str) -> None:
     """The ask names time-like words, never punctuation or a plain word."""
@@ -152,3 +166,20 @@ def test_what_settles_nothing_names_only_time_words(text: str) -> None:
     assert unread, text
     for words in unread:
         assert words.strip(" .,;:!?。，；：！？、\"'“”（）()") == words.strip(), words
+
+
+def test_a_year_the_official_calendar_does_not_know_is_read_by_the_fixed_rule_and_said() -> None:
+    known = read_window("2025年国庆假期", now_ms=NOW_MS, timezone=ZONE)
+    assert known.warnings == ()
+    guessed = read_window("2027年国庆假期", now_ms=NOW_MS, timezone=ZONE)
+    assert guessed.warnings == ("2027年的官方放假安排未知，按固定规则计算",)
+    assert guessed.warnings[0] in guessed.explanation
+
+
+def test_a_long_context_without_time_words_does_not_block_the_query() -> None:
+    prose = "这是一段很长的说明文字，没有任何时间。" * 300  # 5,700 characters
+    quiet = read_window("上个月的销量", now_ms=NOW_MS, timezone=ZONE, context=prose)
+    assert (quiet.start_iso or "")[:10] == "2025-10-01"
+    timed = read_window("上个月的销量", now_ms=NOW_MS, timezone=ZONE, context=prose + "昨天")
+    assert timed.unread == ("昨天",)  # named as written: no internal marker in the ask
+    assert "(" not in (timed.ask or "")
