@@ -183,3 +183,48 @@ def test_a_long_context_without_time_words_does_not_block_the_query() -> None:
     timed = read_window("上个月的销量", now_ms=NOW_MS, timezone=ZONE, context=prose + "昨天")
     assert timed.unread == ("昨天",)  # named as written: no internal marker in the ask
     assert "(" not in (timed.ask or "")
+
+
+def test_posixrules_is_no_zone_in_a_context_or_on_the_time_window() -> None:
+    from resolver.timeexpr import UnknownZone, zone_of
+
+    assert zone_of("posixrules") is None
+    assert zone_of("Asia/Shanghai") == "Asia/Shanghai"
+    with pytest.raises(UnknownZone):
+        read_window("昨天", now_ms=NOW_MS, timezone="posixrules")
+    in_context = read_window("昨天", now_ms=NOW_MS, context="时区：posixrules")
+    assert not in_context.settled
+    assert in_context.unread == ("posixrules",)
+
+
+@pytest.mark.parametrize(
+    ("context", "zone", "yesterday"),
+    [
+        ("今天是2025年3月31日星期一", "Asia/Shanghai", "2025-03-30"),
+        ("今天是2025年3月31日，星期一", "Asia/Shanghai", "2025-03-30"),
+        ("today is Monday, March 31, 2025", "Asia/Shanghai", "2025-03-30"),
+        ("用户在纽约", "America/New_York", None),
+        ("the user is in New York", "America/New_York", None),
+        ("我在东京", "Asia/Tokyo", None),
+        ("timezone is UTC+05:30", "Asia/Kolkata", None),
+        ("时区：GMT+5:45", "Asia/Kathmandu", None),
+    ],
+)
+def test_clock_and_zone_sentences_as_people_write_them(
+    context: str, zone: str, yesterday: str | None
+) -> None:
+    """A weekday beside the date is part of the sentence; a place without the word zone and an
+    offset with minutes are zones; the sentence never becomes the window (SPEC §4.3)."""
+    answer = read_window("昨天", context=context)
+    assert answer.settled
+    assert answer.timezone == zone
+    assert answer.read == ("昨天",)
+    if yesterday is not None:
+        assert (answer.start_iso or "")[:10] == yesterday
+
+
+@pytest.mark.parametrize(
+    "context", ["今天是2025年3月31日星期二", "today is Tuesday, March 31, 2025"]
+)
+def test_a_weekday_that_disagrees_with_the_stated_date_settles_nothing(context: str) -> None:
+    assert not read_window("昨天", context=context).settled
