@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import date
 
 from resolver.timeexpr.lexicon import CODE, KIND, SIDE
-from resolver.timeexpr.tokens import Tokens
+from resolver.timeexpr.tokenlist import Tokens
 
 _SPACE = CODE["SPACE"]
 _NUMBERS = frozenset(code for code, kind in KIND.items() if kind == "number")

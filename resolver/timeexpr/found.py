@@ -17,7 +17,7 @@ from resolver.timeexpr.atoms import (
 )
 from resolver.timeexpr.lexicon import CODE, UNIT_OF
 from resolver.timeexpr.result import STEPS, Step
-from resolver.timeexpr.tokens import Token, Tokens
+from resolver.timeexpr.tokenlist import Token, Tokens
 
 # --- the pattern language -------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from resolver.timeexpr.lang.common import COMMON
 from resolver.timeexpr.lang.en import EN
 from resolver.timeexpr.lang.zh import ZH
 from resolver.timeexpr.lexicon import CODE
-from resolver.timeexpr.tokens import Tokens
+from resolver.timeexpr.tokenlist import Tokens
 
 __all__ = ["PHRASES", "SCANNERS", "compile_phrase", "first_codes", "named_phrases", "phrases"]
 

@@ -8,7 +8,7 @@ import re
 
 from resolver.timeexpr.detector import time_like
 from resolver.timeexpr.lexicon import CODE, KIND
-from resolver.timeexpr.tokens import Tokens
+from resolver.timeexpr.tokenlist import Tokens
 
 # Tokens that may be time-like: any that is no plain word (a plain word never is).
 _MAYBE_TIME = re.compile(

@@ -204,6 +204,7 @@ _CLASSES: dict[str, Kind] = {
     "ASOF": "link",  # as of
     "SAME": "link",  # same (the same month last year)
     "OTHER": "plain",  # any other English word
+    "POLITE": "plain",  # please, thanks: a sentence's end as much as a full stop
     "OK_WORD": "plain",  # a word shadowing a time character (天猫, 日本, 分析)
     # Chinese relative and boundary words (SPEC §4.2 (c))
     "ZH_LAST": "link",  # 上
@@ -705,9 +706,33 @@ _words(
     "到货 到账 到店 到达 到位 到手 按年龄 年龄段 上月份额 一级 二级 三级 一下 相比之下 总之 "
     "以下简称 如下 以下是 上下游 以上是 以上的 上述 "
     # number words inside ordinary words, and names holding calendar characters (SPEC §4.3)
-    "一共 一起 统一 万一 一般 一样 一致 一定 一切 一再 一律 唯一 一些些 一直 一旦 一边 一番 "
-    "一次性 一下子 一会儿 明日方舟 星期天超市 今日说法 今日关注 明日之后",
+    "统一 唯一 明日方舟 星期天超市 今日说法 今日关注 明日之后",
 )
+# Ordinary words that begin with a number word (SPEC §4.3: 一共, 一下, 万一 are plain): a run of
+# numerals stops before them (上周二一共 is 上周二 + 一共) and a weekday does not take their first
+# character (近一周一共 is 近一周 + 一共).
+PLAIN_NUMBER_WORDS = [
+    "一共",
+    "一起",
+    "万一",
+    "一般",
+    "一样",
+    "一致",
+    "一定",
+    "一切",
+    "一再",
+    "一律",
+    "一些些",
+    "一直",
+    "一旦",
+    "一边",
+    "一番",
+    "一次性",
+    "一下子",
+    "一会儿",
+    "一下",
+]
+_words(ZH, "OK_WORD", " ".join(word for word in PLAIN_NUMBER_WORDS if word != "一下"))
 # A zone named in the text (昨天（北京时间）): it governs the expression (SPEC §4.3); read as a
 # zone word, so an expression beside it is never settled in another zone.
 _words(
@@ -795,6 +820,7 @@ _words(
     "gmt utc cet cest est edt pst pdt cst cdt mst mdt bst ist jst kst aest hkt sgt timezone",
 )
 _words(EN, "ERA", "bce")
+_words(EN, "POLITE", "please thanks thx")
 _words(EN, "NEGATION", "excluding exclude excludes excluded except excepting not without besides")
 _words(EN, "ERAWEAK", "bc ad ce")
 _words(EN, "HOURWEAK", "h hs")

@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.lexicon import CODE
 from resolver.timeexpr.partials import FirstN
-from resolver.timeexpr.tokens import Tokens
+from resolver.timeexpr.tokenlist import Tokens
 
 Mode = Literal["plain", "since", "asof", "hours", "weekof"]
 Join = Literal["range", "list"]

@@ -23,7 +23,8 @@ from resolver.timeexpr.guard import all_covered, time_words, unread_runs
 from resolver.timeexpr.lexicon import CODE, normalize
 from resolver.timeexpr.merge import NOT_WINDOWS, Expression, Found, containers, merged
 from resolver.timeexpr.result import Step
-from resolver.timeexpr.tokens import Tokens, tokenize
+from resolver.timeexpr.tokenlist import Tokens
+from resolver.timeexpr.tokens import tokenize
 
 
 class Reading(NamedTuple):

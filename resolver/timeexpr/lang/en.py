@@ -98,5 +98,5 @@ EN.add("day_number_from", "(?<=FROM SPACE)(?:THE _)? (?P<d>D12|ORD|ORDW)(?= _ (?
 EN.add("day_number_sp", "(?<=(?:THROUGH|TO|DASH|UNTIL|ZH_TO|AND)SPACE)(?P<d>D12|ORD|ORDW)", day_number, ("July 13 to 15", "2025-07-13..2025-07-15"))
 EN.add("weekday", "(?P<wd>WEEKDAY) (?:DOT(?= _ (?:$|COMMA)))?", weekday, ("周一的销量", "2025-11-10"))
 EN.add("en_on_the_day", "(?<=ON SPACE)(?:THE _)? (?P<d>ORD|ORDW)(?! _ (?:CAL|CLK|OF|MONTHNAME|ORD|D12))", day_of_month, ("on the fifteenth", "2025-10-15"))
-EN.add("en_the_day_alone", "THE _ (?P<d>D12)(?= _ (?:$|COMMA))", day_of_month, ("the 15", "2025-10-15"))
+EN.add("en_the_day_alone", "THE _ (?P<d>D12)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("the 15", "2025-10-15"))
 # fmt: on
