@@ -2,7 +2,8 @@
 
 Right / declined / wrong, per family, of the scanner and of every peer parser importable here,
 side by side, on the gold sets written from the SPEC (v1 §4, v2 §4.1, v3 §4.2) and on the
-Duckling corpus converted to SPEC conventions (`benchmarks/data/README_duckling.md`):
+Duckling corpus and Microsoft Recognizers-Text's DateTime specs converted to SPEC conventions
+(`benchmarks/data/README_duckling.md`, `benchmarks/data/README_recognizers.md`):
 
 - right: the answer is the expected one (nothing, when nothing may be settled);
 - declined: nothing settled where a window was expected — a 422 or the LLM, never a wrong
@@ -29,7 +30,7 @@ import json
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -50,11 +51,16 @@ DEFAULT_SOURCES = (
     DATA / "duckling_en.jsonl",
     DATA / "duckling_zh.jsonl",
 )
+# Microsoft Recognizers-Text's specs (README_recognizers.md): printed by default, kept apart
+# from DEFAULT_SOURCES so that the tests built on it choose when to take them in.
+RECOGNIZERS_SOURCES = (DATA / "recognizers_en.jsonl", DATA / "recognizers_zh.jsonl")
+# corpus rows a SPEC row reads (a window expected) whose text names one calendar period
+READ_BASES = ("spec", "differ")
 
 
 def load_any(path: Path) -> list[Case]:
-    """The cases of a gold file or of a Duckling corpus file (rows with `text` and `basis`;
-    an out-of-range row expects nothing: the rules refuse its window)."""
+    """The cases of a gold file or of a converted corpus file (Duckling, Recognizers-Text: rows
+    with `text` and `basis`; an out-of-range row expects nothing: the rules refuse its window)."""
     with path.open(encoding="utf-8") as lines:
         first = json.loads(next(line for line in lines if line.strip()))
     if "text" not in first:
@@ -107,7 +113,8 @@ class Table:
     """Verdict counts per source, per family, per parser."""
 
     counts: dict[str, dict[str, dict[str, Counter[str]]]]
-    wrong: dict[str, list[tuple[str, str, Any]]]
+    wrong: dict[str, list[tuple[str, str, Any, Any]]]
+    single: dict[str, Counter[str]] = field(default_factory=dict)
 
     def add(self, source: str, family: str, parser: str, verdict: Verdict) -> None:
         """Count one verdict."""
@@ -134,6 +141,18 @@ def _peers() -> list[tuple[str, tuple[str, ...], Parse]]:
     return found
 
 
+def single_ids(path: Path) -> set[str]:
+    """Ids of a corpus file's rows that name one calendar period a SPEC row reads (`single`
+    true and basis `spec`/`differ`); empty for the gold files, which carry no such flag."""
+    ids: set[str] = set()
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line) if line.strip() else {}
+            if row.get("single") and row.get("basis") in READ_BASES:
+                ids.add(row["id"])
+    return ids
+
+
 def score(sources: Iterable[Path], *, peers: bool) -> Table:
     """Judge the scanner (and the peers) on every case of every source."""
     table = Table({}, defaultdict(list))
@@ -141,11 +160,14 @@ def score(sources: Iterable[Path], *, peers: bool) -> Table:
     logging.disable(logging.CRITICAL)  # jionlp logs a traceback for every miss
     try:
         for path in sources:
+            singles = single_ids(path)
             for case in load_any(path):
                 verdict, got = scanner_verdict(case)
                 table.add(path.name, case.category, SCANNER, verdict)
+                if case.id in singles:
+                    table.single.setdefault(path.name, Counter())[verdict] += 1
                 if verdict == "wrong":
-                    table.wrong[SCANNER].append((case.id, case.query, got))
+                    table.wrong[SCANNER].append((case.id, case.query, case.expected, got))
                 now = wall_clock(case.now_ms, case.tz).replace(microsecond=0)
                 for name, langs, parse in parsers:
                     if case.lang in langs:
@@ -190,6 +212,12 @@ def render(table: Table) -> str:
         lines.append(
             f"  {'all':<20} {size:>5}" + "".join(f" {_cell(totals.get(p)):>22}" for p in parsers)
         )
+        if single := table.single.get(source):
+            n = sum(single.values())
+            lines.append(
+                f"  {'single, SPEC-read':<20} {n:>5} {_cell(single):>22}"
+                f"  ({100 * single['right'] / n:.1f}% right)"
+            )
     size = sum(overall[SCANNER].values())
     lines.append(
         f"{'all sources':<22} {size:>5}" + "".join(f" {_cell(overall.get(p)):>22}" for p in parsers)
@@ -207,8 +235,10 @@ def report(table: Table) -> dict[str, Any]:
             }
             for source, families in table.counts.items()
         },
+        "single_spec_read": {source: dict(c) for source, c in table.single.items()},
         "scanner_wrong": [
-            {"id": case_id, "text": text, "got": got} for case_id, text, got in table.wrong[SCANNER]
+            {"id": case_id, "text": text, "expected": expected, "got": got}
+            for case_id, text, expected, got in table.wrong[SCANNER]
         ],
     }
 
@@ -216,7 +246,9 @@ def report(table: Table) -> dict[str, Any]:
 def main(argv: list[str]) -> int:
     """Print and record right/declined/wrong of the scanner and the peers."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks accuracy")
-    parser.add_argument("--gold", type=Path, action="append", help="default: v1, v2, v3, Duckling")
+    parser.add_argument(
+        "--gold", type=Path, action="append", help="default: v1-v3, Duckling, Recognizers-Text"
+    )
     parser.add_argument("--no-peers", action="store_true", help="the scanner alone")
     parser.add_argument("--show-failures", action="store_true", help="list the scanner's wrongs")
     parser.add_argument(
@@ -225,12 +257,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, help="the JSON report (default: accuracy.json)")
     add_save_flag(parser)
     args = parser.parse_args(argv)
-    sources: list[Path] = args.gold or list(DEFAULT_SOURCES)
+    sources: list[Path] = args.gold or [*DEFAULT_SOURCES, *RECOGNIZERS_SOURCES]
     table = score(sources, peers=not args.no_peers)
     print(render(table))
     if args.show_failures:
-        for case_id, text, got in table.wrong[SCANNER]:
-            print(f"WRONG {case_id} {text!r} got={got}")
+        for case_id, text, expected, got in table.wrong[SCANNER]:
+            print(f"WRONG {case_id} {text!r} expected={expected} got={got}")
     out = args.out or results_dir(args.save) / "accuracy.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     root = DATA.parents[1]

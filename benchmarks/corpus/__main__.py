@@ -1,5 +1,8 @@
 """`python -m benchmarks.corpus --duckling DIR [--commit SHA] [--check]`.
 
+`python -m benchmarks.corpus recognizers --repo DIR [--commit SHA] [--check]`: the
+Recognizers-Text files (`benchmarks/corpus/recognizers.py`).
+
 DIR is a facebook/duckling git directory (as `fetch` leaves it: no work tree; files are read
 with `git show COMMIT:path`) or a checkout (files read from disk). Writes
 `benchmarks/data/duckling_{en,zh}.jsonl` (same bytes every run) and prints the counts per
@@ -59,7 +62,12 @@ def counts(rows: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or check) the two JSONL files."""
+    """Write (or check) the two JSONL files (`recognizers …`: the Recognizers-Text files)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["recognizers"]:
+        from benchmarks.corpus.recognizers import main as recognizers_main
+
+        return recognizers_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m benchmarks.corpus")
     parser.add_argument("--duckling", required=True, type=Path, help="facebook/duckling git dir")
     parser.add_argument("--commit", default="HEAD", help="commit to read (git dir only)")
