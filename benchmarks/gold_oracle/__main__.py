@@ -1,7 +1,8 @@
 """`python -m benchmarks.gold_oracle [--check | --show]`: write, compare or show the gold files.
 
-It writes the v2 files and the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl).
-`--show` prints each time case (v2, then v3) with its window on the local wall clock, for a
+It writes the v2 files, the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl) and the v4
+files (time_gold_v4.jsonl, context_gold_v4.jsonl).
+`--show` prints each time case (v2, v3, then v4) with its window on the local wall clock, for a
 reviewer.
 """
 
@@ -16,15 +17,19 @@ from zoneinfo import ZoneInfo
 from benchmarks.gold_oracle.answers import Params
 from benchmarks.gold_oracle.context_cases import context_rows
 from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
+from benchmarks.gold_oracle.context_cases_v4 import context_rows_v4
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
 from benchmarks.gold_oracle.time_cases import time_rows
 from benchmarks.gold_oracle.time_cases_v3 import time_rows_v3
+from benchmarks.gold_oracle.time_cases_v4 import time_rows_v4
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TIME_GOLD_V2 = DATA / "time_gold_v2.jsonl"
 CONTEXT_GOLD = DATA / "context_gold.jsonl"
 TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
 CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
+TIME_GOLD_V4 = DATA / "time_gold_v4.jsonl"
+CONTEXT_GOLD_V4 = DATA / "context_gold_v4.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
@@ -34,6 +39,8 @@ def render() -> dict[Path, list[Params]]:
         CONTEXT_GOLD: context_rows(),
         TIME_GOLD_V3: time_rows_v3(),
         CONTEXT_GOLD_V3: context_rows_v3(),
+        TIME_GOLD_V4: time_rows_v4(),
+        CONTEXT_GOLD_V4: context_rows_v4(),
     }
 
 
@@ -65,7 +72,7 @@ def show(rows: list[Params]) -> None:
 def main(argv: list[str]) -> int:
     """Write every file (or with --check exit 1 when one differs) and print their counts."""
     if "--show" in argv:
-        show(time_rows() + time_rows_v3())
+        show(time_rows() + time_rows_v3() + time_rows_v4())
         return 0
     check = "--check" in argv
     stale = []

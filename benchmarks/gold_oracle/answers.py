@@ -195,3 +195,31 @@ def hours(on: PeriodLike, first_hour: int, until: tuple[int, int] | None) -> Spe
         return Answer(_window(start, end, "day"), expr)
 
     return answer
+
+
+# -- v4: SPEC §4.3 -------------------------------------------------------------------------------
+
+
+def clock_range(on: PeriodLike, first: tuple[int, int], until: tuple[int, int]) -> Spec:
+    """A clock range on a named day with minutes (`2:00 to 2:30 pm`, 3点15分到5点): the first
+    named time .. 1 ms before the last one, step day (SPEC §4.2's hour-range row)."""
+
+    def answer(clock: Clock) -> Answer:
+        one = resolve(on, clock).first
+        midnight = datetime.combine(one, time())
+        start = clock.ms(midnight + timedelta(hours=first[0], minutes=first[1]))
+        end = clock.ms(midnight + timedelta(hours=until[0], minutes=until[1])) - 1
+        expr = f"{one}T{first[0]:02d}:{first[1]:02d}..{one}T{until[0]:02d}:{until[1]:02d}"
+        return Answer(_window(start, end, "day"), expr)
+
+    return answer
+
+
+def start_to_end(first: PeriodLike, last_: PeriodLike, step: Unit) -> Spec:
+    """start(first) .. end(last_), even where `first` ends later (今年以来截至昨天)."""
+
+    def answer(clock: Clock) -> Answer:
+        a, b = resolve(first, clock), resolve(last_, clock)
+        return Answer(_window(a.start(clock), b.end(clock), step), f"{a.label}..{b.label}")
+
+    return answer

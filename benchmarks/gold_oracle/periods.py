@@ -265,12 +265,42 @@ LUNAR_FESTIVALS: dict[str, tuple[int, int]] = {
     "七夕": (7, 7),
     "中秋": (8, 15),
 }
-# With 期间/假期/黄金周/长假 these become holidays of so many days; the others stay one day.
+# With 期间/假期/黄金周/长假, for a year with no published calendar (SPEC §4.1's fixed rule), these
+# become holidays of so many days; the others stay one day.
 HOLIDAY_DAYS: dict[str, int] = {"春节": 7, "国庆": 7, "劳动节": 5}
+
+# The State Council's published public holidays (mainland China): the run of consecutive days
+# off holding the festival's day, weekends inside it included, make-up workdays excluded. Facts
+# from the published notices, cross-checked against the `chinesecalendar` package (never a
+# dependency of the oracle). 2025's 中秋 (10-06) falls inside the 国庆 run.
+OFFICIAL_HOLIDAYS: dict[tuple[str, int], tuple[date, date]] = {
+    ("元旦", 2024): (date(2023, 12, 30), date(2024, 1, 1)),
+    ("元旦", 2025): (date(2025, 1, 1), date(2025, 1, 1)),
+    ("春节", 2023): (date(2023, 1, 21), date(2023, 1, 27)),
+    ("春节", 2024): (date(2024, 2, 10), date(2024, 2, 17)),
+    ("春节", 2025): (date(2025, 1, 28), date(2025, 2, 4)),
+    ("劳动节", 2023): (date(2023, 4, 29), date(2023, 5, 3)),
+    ("劳动节", 2024): (date(2024, 5, 1), date(2024, 5, 5)),
+    ("劳动节", 2025): (date(2025, 5, 1), date(2025, 5, 5)),
+    ("端午", 2023): (date(2023, 6, 22), date(2023, 6, 24)),
+    ("端午", 2024): (date(2024, 6, 8), date(2024, 6, 10)),
+    ("端午", 2025): (date(2025, 5, 31), date(2025, 6, 2)),
+    ("中秋", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
+    ("中秋", 2024): (date(2024, 9, 15), date(2024, 9, 17)),
+    ("中秋", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
+    ("国庆", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
+    ("国庆", 2024): (date(2024, 10, 1), date(2024, 10, 7)),
+    ("国庆", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
+}
 
 
 def festival(name: str, in_year: int, holiday: bool = False) -> Period:
-    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday."""
+    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday: the
+    official run where the State Council's calendar is known (`OFFICIAL_HOLIDAYS`, SPEC §4.1's
+    revised row), else the fixed rule."""
+    if holiday and (name, in_year) in OFFICIAL_HOLIDAYS:
+        first_day, last_day = OFFICIAL_HOLIDAYS[name, in_year]
+        return days(first_day, last_day)
     if name in LUNAR_FESTIVALS:
         first = LunarDate(in_year, *LUNAR_FESTIVALS[name]).to_solar_date()
     else:
@@ -455,3 +485,70 @@ def holiday(name: str, in_year: int) -> Period:
 def bare_holiday(name: str) -> Relative:
     """A §4.2 holiday with no year: this year's if it has started, else last year's."""
     return bare_yearly(lambda y: holiday(name, y))
+
+
+# -- v4: SPEC §4.1's revised festival row, §4.3 (every character accounted for) ------------------
+
+
+def official_holiday(name: str, in_year: int) -> Period:
+    """The festival's public holiday in `in_year` as published; for a year not in the table,
+    SPEC §4.1's fixed rule (春节 lunar 1/1 + 6 days, 国庆 10/1–10/7, 五一 5/1–5/5, others 1 day)."""
+    if (name, in_year) in OFFICIAL_HOLIDAYS:
+        return days(*OFFICIAL_HOLIDAYS[name, in_year])
+    return festival(name, in_year, holiday=True)
+
+
+def bare_official_holiday(name: str) -> Relative:
+    """A festival's holiday with no year: this year's if it has started, else last year's."""
+    return bare_yearly(lambda y: official_holiday(name, y))
+
+
+def weekend(weeks_back: int) -> Relative:
+    """周末/weekend of this week (0), last week (1) or next week (-1): Saturday .. Sunday, unit
+    day (SPEC §4.3)."""
+
+    def pick(clock: Clock) -> Period:
+        monday = clock.today - timedelta(days=clock.today.weekday() + 7 * weeks_back)
+        return days(monday + timedelta(days=5), monday + timedelta(days=6))
+
+    return pick
+
+
+def last_weeks_of(of: PeriodLike, n: int) -> Relative:
+    """The last `n` weeks of a period: ISO weeks, the last one holding the period's last day
+    (SPEC §4.3: 3月最后一周, the last week of July), unit week."""
+
+    def pick(clock: Clock) -> Period:
+        final = resolve(of, clock).after - timedelta(days=1)
+        sunday = final + timedelta(days=6 - final.weekday())
+        monday = sunday - timedelta(days=7 * n - 1)
+        label = f"last {n} week(s) of {resolve(of, clock).label}"
+        return Period(monday, sunday + timedelta(days=1), "week", label)
+
+    return pick
+
+
+def last_days_of(of: PeriodLike, n: int) -> Relative:
+    """The last `n` days of a period, unit day (上个月最后3天)."""
+
+    def pick(clock: Clock) -> Period:
+        after = resolve(of, clock).after
+        return days(after - timedelta(days=n), after - timedelta(days=1))
+
+    return pick
+
+
+def last_months_of(of: PeriodLike, n: int) -> Relative:
+    """The last `n` months of a period, unit month (今年最后一个月, 上季度最后一个月)."""
+
+    def pick(clock: Clock) -> Period:
+        after = resolve(of, clock).after
+        y, m = _month_index(after.year, after.month, -n)
+        return months(y, m, n, f"last {n} month(s) of {resolve(of, clock).label}")
+
+    return pick
+
+
+def whole_days_before_today(n: int) -> Relative:
+    """The `n` whole days before today (`last 7 days excluding today`), unit day."""
+    return lambda clock: days(clock.today - timedelta(days=n), clock.today - timedelta(days=1))
