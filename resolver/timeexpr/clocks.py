@@ -174,8 +174,8 @@ _EN_WEEKDAY = (
 # A weekday beside the date (今天是2025年3月31日星期一, today is Monday, March 31, 2025) is part
 # of the sentence: it must agree with the date (SPEC §4.3).
 _WEEKDAY_AFTER = (
-    r"(?:\s*[,，]?\s*(?P<wa>(?:星期|周|礼拜)[一二三四五六日天]"
-    rf"|(?:{_EN_WEEKDAY})\b\.?))?"
+    r"(?:\s*[,，(（]?\s*(?P<wa>(?:星期|周|礼拜)[一二三四五六日天]"
+    rf"|(?:{_EN_WEEKDAY})\b\.?)\s*[)）]?)?"
 )
 _CLOCK = re.compile(
     r"(?:(?:今天|今日|当前日期|当前时间|当前|现在|目前|此刻|今天的日期)\s*(?:是|为|：|:|=)\s*"
@@ -210,18 +210,20 @@ def _weekday_agrees(found: re.Match[str], day: date) -> bool:
 # starts at its cue word (never at optional words or spaces): a run of spaces is not scanned
 # once per position in it (quadratic: 4,000 spaces took 0.8 s).
 _ZONE = re.compile(
-    r"(?:在|位于|处于)\s*+(?P<a>[^\s，,。；;：:]{1,12}?)\s*(?:的)?时区"
+    r"(?:在|位于|处于)\s*+(?P<a>[^\s，,。；;：]{1,12}?)\s*(?:的)?时区"
     r"|(?:所在)?时区\s*+(?:是|为|：|:|=)\s*+(?P<b>[^\s，,。；;]{1,32})"
-    r"|\b(?:time\s*zone|tz)\s*+(?:is|:|=)\s*+(?P<c>[a-z_/+\-:0-9]+(?:\s+[a-z_/+\-:0-9]+)?)"
+    r"|\b(?:time\s*zone|tz)\s*+(?:is|:|=)?\s*+(?P<c>[a-z_/+\-:0-9]+(?:\s+[a-z_/+\-:0-9]+)?)"
     r"|\b(?:user|customer|we|i)\s++(?:is|are|am)\s++in\s++(?:the\s+)?"
     r"(?P<d>[a-z][a-z .+\-0-9]{0,30}?)\s+time\s*zone"
+    r"|(?<![a-z0-9])(?P<e>(?:utc|gmt)\s*[+-]\s*[0-9]{1,2}(?::?[0-9]{2})?)(?![0-9:])"
 )
 # A place without the word zone (用户在纽约, 我在东京, the user is in New York): a zone only when
 # the place is one `zone_of` knows — 用户在北京买了什么 names no zone for an unknown place.
 _PLACE = re.compile(
     r"(?:用户|我们|我|客户|公司|团队)\s*+(?:在|位于|身在|人在)\s*+"
     r"(?P<p>[\u4e00-\u9fff]{2,5}?)(?=$|[\s，,。；;！？!?）)]|时间)"
-    r"|\b(?:the\s+)?(?:user|customer|client|i|we)\s++(?:is|are|am|'m|'re)\s++(?:based\s+)?in\s++"
+    r"|\b(?:(?:the\s+)?(?:user|customer|client)\s+is|i'm|we're|i\s+am|we\s+are)\s++"
+    r"(?:based\s+)?in\s++"
     r"(?P<q>[a-z][a-z .]{1,24}?)(?=$|\s*[,.;!?)]|\s+(?:and|but|so|now|today)\b)"
 )
 
@@ -249,7 +251,7 @@ def told(text: str) -> Told:
                 clock = None
         spans.append(found.span())
     for found in islice(_ZONE.finditer(normal), MAX_SENTENCES):
-        words = next(g for g in (found.group(n) for n in "abcd") if g is not None)
+        words = next(g for g in (found.group(n) for n in "abcde") if g is not None)
         name = text[found.start(found.lastgroup or "a") : found.end(found.lastgroup or "a")]
         mapped = zone_of(name) or zone_of(words)
         if mapped is None:

@@ -262,3 +262,15 @@ def year_quarter(found: Found) -> Atom | None:
 def dekad_word(found: Found) -> Atom:
     word = CLASS_NAME[found.need("x").code]
     return partial(Dekad({"EARLY": 0, "MID": 1, "LATE": 2}[word]))
+
+
+def year_half(found: Found) -> Atom | None:
+    """2019-H2, 2024 H1: a half of a named year (months 1–6 or 7–12), step month."""
+    year_value = year_of(found.need("y"))
+    half = found.number("h")
+    if year_value is None or half not in (1, 2):
+        return None
+    first = date(year_value, 6 * half - 5, 1)
+    return period(
+        "month", Absolute("month", first), Absolute("month", date(year_value, 6 * half, 1))
+    )

@@ -35,15 +35,25 @@ _NUMBER_FILLERS = frozenset(
 )  # 3 and 5 on 1/1/2015: the 5 is an hour of that day (or nothing)
 _RANGE_LINKS = frozenset(CODE[name] for name in ("TO", "THROUGH", "UNTIL", "DASH", "ZH_TO"))
 _ORDINALS = frozenset((CODE["ORD"], CODE["ORDW"]))
-_DAY_NUMBERS = frozenset((CODE["D12"], CODE["D0"]))
+_YEARISH = frozenset((CODE["D12"], CODE["D0"], CODE["ENN"]))
 _COMMA = CODE["COMMA"]
 _ON = CODE["ON"]
 _MONTHNAME = CODE["MONTHNAME"]
 _ORDINAL_FILLERS = frozenset((_SPACE, CODE["THE"]))
+_CLOCK_OPENERS = frozenset(CODE[name] for name in ("AT", "AROUND", "BETWEEN", "FROM"))
 # What a relative word may stand across: before the end of March, 2024年 的 以前.
 _LINK_FILLERS = frozenset(
-    (_SPACE, CODE["THE"], CODE["OF"], CODE["ZH_DE"], CODE["ART"], CODE["ON"], CODE["AT"])
-)
+    (
+        _SPACE,
+        CODE["THE"],
+        CODE["OF"],
+        CODE["ZH_DE"],
+        CODE["ART"],
+        CODE["ON"],
+        CODE["AT"],
+        CODE["IN"],
+    )
+)  # later in today: the link joins across "in"
 # Joining two numbers into a date or a range of them: 3/15, 18-19, 3 and 8, 9th through 17th.
 _JOINS = frozenset(
     CODE[name] for name in ("DASH", "SLASH", "DOT", "COLON", "ZH_TO", "TO", "THROUGH", "AND")
@@ -128,12 +138,12 @@ def _marked(codes: str, marks: list[bool], index: int, step: int, fillers: froze
 
 def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
     before = _neighbour(codes, index, -1, _SPACES)
-    if before >= 0 and codes[before] == CODE["AT"] and codes[index] != CODE["ART"]:
-        return True  # at 7, at 150ish: a time of day
+    if before >= 0 and codes[before] in _CLOCK_OPENERS and codes[index] != CODE["ART"]:
+        return True  # at 7, around 4, between 0730-0930, from 4-23: a time or a day
     code = codes[index]
     if code in _ORDINALS and _ordinal_ends_range(codes, marks, index):
         return True  # from april the ninth till the seventeenth
-    if code in _DAY_NUMBERS and _year_after_date(codes, marks, index):
+    if code in _YEARISH and _year_after_date(codes, marks, index):
         return True  # Aug 9, 96: a two-digit year
     on = _neighbour(codes, index, 1, _SPACES)
     if on >= 0 and codes[on] == _ON and _marked(codes, marks, on, 1, _SPACES):

@@ -194,6 +194,8 @@ def _place_item(
     if result is None:
         return None
     first, last = result
+    if atom.weekday >= 0 and (last is not None or first.first.weekday() != atom.weekday):
+        return None  # from Friday the 11th until …: the 11th placed must be a Friday
     return Atom("span" if last is not None else "period", partial.unit, first, last)
 
 

@@ -164,7 +164,8 @@ _CLASSES: dict[str, Kind] = {
     "PREVIOUS": "link",
     "NEXT": "link",
     "THIS": "link",
-    "COMING": "link",  # coming, upcoming, following
+    "COMING": "link",  # coming, upcoming
+    "FOLLOWING": "link",  # following: no reading of its own (never read: settles nothing)
     "PAST": "link",  # past, recent, trailing
     "AGO": "link",
     "LATER": "link",  # later, hence
@@ -553,7 +554,7 @@ _words(ZH, "ZH_EDGE", "底 末 终 尾 末期", "end")
 _words(ZH, "ZH_MID", "中 中期")
 _words(ZH, "ZH_HALF", "上半 前半", 1)
 _words(ZH, "ZH_HALF", "下半 后半", 2)
-_words(ZH, "ZH_FROM", "从 自 由 自从 打从 始于")
+_named(ZH, "ZH_FROM", "从 自 由 自从 打从 始于")
 _words(ZH, "ZH_TO", "到 至 一直到 直到 一直至 截止到至")
 _words(ZH, "ZH_AND", "和 与 及 以及 跟 、")
 _words(ZH, "ZH_SAME", "同")
@@ -811,6 +812,7 @@ _named(
     "DAYPART",
     "morning mornings afternoon afternoons evening evenings night nights tonight tonite noon "
     "midnight dawn dusk overnight lunchtime lunch breakfast dinner brunch daytime nighttime "
+    "dinnertime suppertime bedtime teatime breakfasttime "
     "sunrise sunset eod cob",
 )
 _words(EN, "WEEKEND", "weekend weekends wkend wknd wkends")
@@ -882,7 +884,8 @@ _words(EN, "LAST", "last")
 _words(EN, "PREVIOUS", "previous prior preceding")
 _words(EN, "NEXT", "next")
 _words(EN, "THIS", "this")
-_words(EN, "COMING", "coming upcoming following forthcoming")
+_words(EN, "COMING", "coming upcoming forthcoming")
+_words(EN, "FOLLOWING", "following")  # the following Friday: this week's or next? (peers differ)
 _words(EN, "PAST", "past recent trailing")
 _words(EN, "AGO", "ago back")
 _words(EN, "LATER", "later hence")
@@ -1024,6 +1027,12 @@ EN_PHRASES |= {
     "excluding today": ("EXCL_TODAY", None), "not counting today": ("EXCL_TODAY", None),
     "not including today": ("EXCL_TODAY", None), "except today": ("EXCL_TODAY", None),
     "excluding the current day": ("EXCL_TODAY", None),
+    "more than": ("CMP", None), "less than": ("CMP", None), "fewer than": ("CMP", None),
+    "at least": ("CMP", None), "at most": ("CMP", None), "no more than": ("CMP", None),
+    "as late as": ("CMP", None), "as early as": ("CMP", None), "as soon as": ("CMP", None),
+    "every other": ("VAGUE", None), "a week starting": ("VAGUE", None),
+    "a week beginning": ("VAGUE", None), "school year": ("OTHERDAY", None),
+    "academic year": ("OTHERDAY", None), "sy": ("OTHERDAY", None),
     "not counting": ("NEGATION", None), "not including": ("NEGATION", None),
     "other than": ("NEGATION", None), "apart from": ("NEGATION", None),
     "except for": ("NEGATION", None), "leaving out": ("NEGATION", None),

@@ -17,7 +17,6 @@ from typing import Literal, NamedTuple
 
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.lexicon import CODE
-from resolver.timeexpr.partials import FirstN
 from resolver.timeexpr.tokenlist import Tokens
 
 Mode = Literal["plain", "since", "asof", "hours", "weekof"]
@@ -30,10 +29,10 @@ _SPACE, _DE, _COMMA = _C["SPACE"], _C["ZH_DE"], _C["COMMA"]
 _ZH_GAP = frozenset((_SPACE, _DE))
 _ZH_COMMA_GAP = frozenset((_SPACE, _DE, _COMMA))
 _EN_GAP = frozenset((_SPACE, _COMMA, _C["OF"], _C["IN"], _C["THE"]))
-_AGREE_GAP = frozenset((_SPACE, _COMMA, _DE))
+_AGREE_GAP = frozenset((_SPACE, _COMMA, _DE, _C["THE"]))  # Friday the 11th
 _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
 _EN_RANGE_WORDS = frozenset((_C["TO"], _C["THROUGH"], _C["UNTIL"]))
-_LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"], _COMMA))
+_LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"]))  # a comma joins no list (SPEC §4.1)
 _CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
 
 
@@ -49,85 +48,11 @@ class Expression(NamedTuple):
     day: Atom | None = None  # the day of an hour range
 
 
-# -- containers ---------------------------------------------------------------------------------
+# -- gaps ---------------------------------------------------------------------------------------
 
 
 def _gap(codes: str, start: int, end: int, allowed: frozenset[str]) -> bool:
     return all(code in allowed for code in codes[start:end])
-
-
-def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
-    """Place parts in the periods written beside them; check weekdays against their dates."""
-    out: list[Found] = []
-    for atom, start, end in found:
-        if out:
-            previous, p_start, p_end = out[-1]
-            merged = None
-            if _gap(codes, p_end, start, _ZH_GAP) or (
-                previous.unit == "year" and _gap(codes, p_end, start, _ZH_COMMA_GAP)
-            ):
-                merged = _within(previous, atom)  # 2024年3月, 二零一六年，九月三号
-            if merged is None and _gap(codes, p_end, start, _EN_GAP):
-                merged = _within(atom, previous)
-            if merged is None and _gap(codes, p_end, start, _AGREE_GAP):
-                merged = _agree(previous, atom) or _agree(atom, previous)
-            if merged is not None:
-                out[-1] = (merged, p_start, end)
-                continue
-        out.append((atom, start, end))
-    return out
-
-
-def _within(container: Atom, part: Atom) -> Atom | None:
-    """`part` placed in the period `container` names, or None when they do not fit. A part
-    placed in a partial still open takes the container there (late February 2024)."""
-    partial = part.partial
-    inner = part.container
-    if isinstance(inner, Atom) and inner.kind == "partial" and inner.container is None:
-        nested = _within(container, inner)
-        return None if nested is None else part._replace(container=nested)
-    if partial is None or part.kind not in ("partial", "rolling") or part.container is not None:
-        return None
-    if part.kind == "partial" and part.place != "bare":
-        return None
-    unit = _container_unit(container)
-    if unit is None:
-        return None
-    if isinstance(partial, FirstN) and partial.unit == "day" and unit == "year":
-        partial = FirstN(partial.n, "day", "year")  # 2024年前10天: of the year, not a month
-    if _CONTAINER_UNIT[partial.container] != unit:
-        return None
-    return Atom("partial", partial.unit, partial=partial, container=container, weekday=part.weekday)
-
-
-def _container_unit(atom: Atom) -> str | None:
-    """The unit of the one period an atom names (2024年, 上个月, 本周, 3月), if it can hold."""
-    if atom.kind == "partial" and atom.partial is not None:
-        part = atom.partial
-        if (
-            part.unit == "month"
-            and getattr(part, "last_month", 0) == 0
-            and part.container == "year"
-        ):
-            return "month"  # 3月 + 上旬
-        return None
-    if atom.kind in ("period", "this") and atom.unit in ("year", "month", "week"):
-        return atom.unit
-    return None
-
-
-def _agree(day: Atom, weekday: Atom) -> Atom | None:
-    """10月12号，星期一 / Sunday, Feb 10: the date, which must fall on that weekday."""
-    if weekday.kind != "partial" or weekday.container is not None or weekday.place != "bare":
-        return None
-    named = getattr(weekday.partial, "weekday", None)
-    if named is None or day.unit != "day" or day.weekday >= 0:
-        return None
-    if day.kind not in ("partial", "period") or getattr(day.partial, "weekday", None) is not None:
-        return None
-    if day.kind == "partial" and day.partial is not None and day.partial.container == "week":
-        return None
-    return day._replace(weekday=named)
 
 
 # -- expressions --------------------------------------------------------------------------------
@@ -251,6 +176,14 @@ def _readable(expression: Expression) -> bool:
     items = expression.items
     if expression.mode == "hours":
         return True
+    if expression.mode == "since" and (len(items) > 1 or _a_span(items[0])):
+        return False  # 自从2024年1月到3月: since which? a start of a since is one period
+    if (
+        len(items) > 1
+        and "list" in expression.joins
+        and any(item.kind in ("ago", "later") for item in items)
+    ):
+        return False  # last month and 3 weeks later: a point is no item of a list
     if items[0].kind == "clock":
         return False
     if items[0].kind == "day_number":  # between 3 and 12 of Sept, from the 27th to the 3rd of April
@@ -259,6 +192,14 @@ def _readable(expression: Expression) -> bool:
         return False
     # 年初 alone: early in the year, not a window
     return not (expression.mode == "plain" and len(items) == 1 and items[0].kind == "anchor")
+
+
+def _a_span(atom: Atom) -> bool:
+    """Whether an atom names a span of periods (1月到3月, 2024年1-3月)."""
+    part = atom.partial
+    return atom.kind == "span" or bool(
+        getattr(part, "last_month", 0) or getattr(part, "last_day", 0)
+    )
 
 
 def _day_before_number(items: tuple[Atom, ...]) -> bool:
@@ -287,7 +228,8 @@ def _opener(codes: str, tokens: Tokens, start: int) -> tuple[str | None, int]:
     code = codes[position]
     if code == _C["ZH_FROM"]:
         word = tokens.values[position]
-        return ("from" if word is None or word in ("从", "由") else "since"), position
+        # 自从2018年: since (start .. now); 从/自/由 X (到 Y): from, a range's opener
+        return ("since" if word in ("自从", "打从") else "from"), position
     if code == _C["OF"]:
         # the week of March 3 / as of the end of 2024
         before = position - 1

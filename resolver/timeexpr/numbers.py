@@ -248,7 +248,8 @@ def _counts(
             ):
                 codes[index] = c["YEARCOUNT"]  # 2019 orders: a year, or 2019 of them?
                 continue
-        if not plain and after == dot and before != dot and index + 2 < size:
+        clock_before = index > 1 and codes[index - 2] == c["AT"] and before == space
+        if not plain and after == dot and before != dot and index + 2 < size and not clock_before:
             third = codes[index + 3] if index + 3 < size else ""
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)

@@ -207,15 +207,13 @@ def bare(partial: Partial, today: date, *, upcoming: bool = False) -> Placed | N
             if placed is not None and placed[0].first > today:
                 return placed
         return None
+    if _try(partial, current) is None:
+        return None  # 2月29日 in a common year, the 31st in a short month: no such day here
     for first in (current, next_container(partial.container, current, -1)):
         placed = _try(partial, first)
         if placed is not None and placed[0].first <= today:
             return placed
-    if partial.container == "year":  # 2月29日 in a common year: the last leap year's
-        for back in range(2, 9):
-            placed = _try(partial, next_container("year", current, -back))
-            if placed is not None:
-                return placed
+    # 2月29日 in a common year: no such day this year, and never another year's (SPEC §4.3)
     return None
 
 

@@ -18,10 +18,11 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from typing import NamedTuple
 
+from resolver.timeexpr.containers import containers
 from resolver.timeexpr.grammar import phrases
 from resolver.timeexpr.guard import all_covered, time_words, unread_runs
 from resolver.timeexpr.lexicon import CODE, normalize
-from resolver.timeexpr.merge import NOT_WINDOWS, Expression, Found, containers, merged
+from resolver.timeexpr.merge import NOT_WINDOWS, Expression, Found, merged
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.tokenlist import Tokens
 from resolver.timeexpr.tokens import tokenize
@@ -117,6 +118,10 @@ def _read(text: str) -> Reading:
     composed = _composed(text, windows)
     if composed:
         return Reading(text, unread=(composed,))
+    zone = _ZONE_WORDS.search(normalize(text)) if windows else None
+    if zone is not None:  # (火星时间), in Atlantis time: a zone nobody can place (SPEC §4.3)
+        group = "z" if zone.group("z") else "y"
+        return Reading(text, unread=(text[zone.start(group) : zone.end(group)],))
     instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
     for start, end in consumed:
@@ -136,6 +141,15 @@ def _read(text: str) -> Reading:
         first, last = instants[0]
         instant = text[starts[first] : ends[last - 1]]
     return Reading(text, windows, instant, step, step_word, trend, (), spans)
+
+
+# A zone written beside an expression that is no zone the lexicon knows (those are TZWORD
+# tokens, unread anyway): in brackets (昨天（火星时间）, yesterday (Mars time)) or "in X time".
+_ZONE_WORDS = re.compile(
+    r"[(（]\s*(?P<z>[^()（）\s]{1,12}(?:\s[a-z]{1,12})?\s*(?:时间|时区|time(?:\s*zone)?))\s*[)）]"
+    r"|\bin\s(?P<y>(?!real\b|no\b|due\b|record\b|the\b)[a-z]{2,12}(?:\s[a-z]{2,12})?\stime)\b"
+    r"(?!\s*(?:zone|s\b|series|frame|period|window|slot))"
+)
 
 
 def _since_until(text: str, windows: tuple[Expression, ...]) -> tuple[Expression, ...]:

@@ -45,11 +45,7 @@ def outcome(reading: Reading, clock: Clock) -> Outcome:
             return Outcome(reading, None, (reading.text[expression.start : expression.end],))
         if chosen is None:
             chosen = found
-        elif (found.start, found.end, found.window.unit) != (
-            chosen.start,
-            chosen.end,
-            chosen.window.unit,
-        ):
+        else:  # two windows, even equal ones: which one was asked? (SPEC §4.1)
             words = (reading.text[chosen.expression.start : chosen.expression.end],)
             return Outcome(reading, None, (*words, reading.text[expression.start : expression.end]))
     return Outcome(reading, chosen, ())

@@ -19,6 +19,7 @@ from resolver.timeexpr.lexicon import (
     CODE,
     EN,
     EN_CARDINALS,
+    EN_MONTHS,
     EN_PHRASES,
     KIND,
     MAY_AFTER,
@@ -59,7 +60,8 @@ _PATTERN = re.compile(
     f"(?:(?P<p>(?<![a-z0-9])(?:{_by_first(list(EN_PHRASES))}))(?![a-z])"
     r"|(?P<l>(?<![a-z])(?:(?:q|h|wk?)[0-9]{1,2}|fy[0-9]{2,4})(?![0-9a-z]))"
     # 1e3, 10^400, 1_500, 0x10: a number no one reads part of (SPEC §4.3)
-    r"|(?P<x>[0-9]+(?:e[+-]?[0-9]+|\^[0-9]+|_[0-9]+)+(?![0-9a-z])|0x[0-9a-f]+(?![0-9a-z]))"
+    r"|(?P<x>[0-9]+(?:e[+-]?[0-9]+|\^[0-9]+|_[0-9]+)+(?![0-9a-z])|0x[0-9a-f]+(?![0-9a-z])"
+    r"|[0-9]{2,4}'?s(?![a-z]))"  # 2000s, 80's: a decade, never its first year
     r"|(?P<d>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])|[0-9]+)(?:(?P<o>st|nd|rd|th)(?![a-z]))?"
     r"|(?P<w>[a-z]+(?:'[a-z]+)*'?)"
     # 十一 (National Day) only with a holiday word after it: alone it is eleven
@@ -88,6 +90,11 @@ _FESTIVAL = re.compile(r"(?<![环细章关调情礼音季])[\u4e00-\u9fff]节(?!
 _ALONE = re.compile(
     r"[\s.,;!?\"')\]」”》】…]*(?:(?:please|thanks|thank\s+you)[\s.,;!?\"')\]」”》】…]*)?"
     r"(?:[\u3400-\u9fff].*)?"  # sat. ，谢谢: Chinese after it is no English verb's object
+)
+# "this may take": a verb after "may" (an English word the lexicon does not know) makes it one.
+_VERB_AFTER = re.compile(
+    r"\s+(?:take|be|have|not|need|want|come|go|get|help|see|seem|vary|change|happen|include"
+    r"|show|affect|cause|require|also|still|well|only|just|never|already)\b"
 )
 # "may" before a day (May 5, May twenty-nine, May 1st) or a year is the month.
 _MAY_BEFORE = re.compile(
@@ -168,6 +175,8 @@ _COMMA_CODE = CODE["COMMA"]
 _AFTER_STOP = re.compile(r"(?:$|[\s\"')\]」”》】,;!?.…])")
 # A dot after these, before a number, abbreviates them (Aug. 2, Sept. 2024): not a full stop.
 _DIGIT_AFTER = re.compile(r"\s*[0-9]")
+_DAY_CODES = frozenset((CODE["D12"], CODE["D0"]))
+_MONTH_AFTER = re.compile(r"\s*(?:" + "|".join(sorted(EN_MONTHS, key=len, reverse=True)) + r")\b")
 _ABBREVIATED = frozenset(CODE[name] for name in ("MONTHNAME", "WEEKDAY", "AMPM"))
 
 
@@ -176,6 +185,8 @@ def _sentence_end(text: str, end: int, before: list[str]) -> bool:
     joining a date (2024.3.15) or abbreviating a month before its day (Aug. 2)."""
     if _AFTER_STOP.match(text, end) is None:
         return False
+    if before and before[-1] in _DAY_CODES and _MONTH_AFTER.match(text, end):
+        return False  # 16. Nov. 2016: a day written with a dot
     following = _DIGIT_AFTER.match(text, end)
     return following is None or not before or before[-1] not in _ABBREVIATED
 
@@ -264,6 +275,10 @@ def _digits(digits: str, ordinal: str | None) -> tuple[str, object]:
 def _en_word(word: str, text: str, start: int, before: list[str]) -> tuple[str, object]:
     if word.rstrip("'") in ("a", "p") and before and before[-1] == CODE["D12"]:
         return "AMPM", "am" if word[0] == "a" else "pm"  # 9a to 11a
+    if start and text[start - 1] == "$":
+        return "OTHER", None  # $DEC, $MAR: a ticker, not a month
+    if word.endswith("n't"):
+        return "NEGATION", None  # shouldn't last two hours, don't show last month
     entry = EN.get(word)
     if entry is None and len(word) > 5 and word.endswith("ish") and word[:-3] in EN:
         return "VAGUE", None  # afternoonish, noonish: about a time
@@ -283,9 +298,9 @@ def _en_word(word: str, text: str, start: int, before: list[str]) -> tuple[str, 
             return "OTHER", None
     if word == "may":
         words = text[max(0, start - 12) : start].split()
-        month = (words and words[-1] in MAY_AFTER) or _MAY_BEFORE.match(text, start + 3)
-        month = month or _ALONE.fullmatch(text, start + 3)
-        if not month:
+        after = bool(words) and words[-1] in MAY_AFTER and not _VERB_AFTER.match(text, start + 3)
+        before_day = _MAY_BEFORE.match(text, start + 3) is not None
+        if not (after or before_day or _ALONE.fullmatch(text, start + 3)):
             return "OTHER", None  # what may happen, may I: the verb
     elif word == "second" and _after_count(before):
         return "SECOND", None  # 1 second: the unit; the second quarter: the ordinal

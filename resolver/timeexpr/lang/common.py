@@ -12,6 +12,7 @@ from resolver.timeexpr.dates import (
     month_day,
     noon,
     year,
+    year_half,
     year_quarter,
 )
 from resolver.timeexpr.lang import Phrases
@@ -34,6 +35,7 @@ COMMON.add("quarter_dash_year", "(?P<q>QLABEL) _ DASH _ (?P<y>Y4)", year_quarter
 COMMON.add("iso_date", "(?P<y>Y4) (?P<s>DASH|SLASH|DOT) (?P<m>DD) (?P=s) (?P<d>DD)", dated_day, ("2025-12-25", "2025-12-25"))
 COMMON.add("iso_week", "(?P<y>Y4) _ DASH? _ (?P<w>WLABEL)", iso_week, ("2024-W10 revenue", "2024-W10"))
 COMMON.add("iso_quarter", "(?P<y>Y4) _ (?:YU _)? (?:DASH|SLASH)? _ (?P<q>QLABEL)", year_quarter, ("2025Q4销售额", "2025-Q4"))
+COMMON.add("iso_half", "(?P<y>Y4) _ DASH? _ (?P<h>HLABEL)", year_half, ("2019-H2", "2019-07..2019-12"))
 COMMON.add("iso_month", "(?P<y>Y4) (?:DASH|SLASH|DOT) (?P<m>DD)(?!(?:DASH|SLASH|DOT)DD)", dated_month, ("2024-03", "2024-03"))
 COMMON.add("compact_date", "(?P<c>D8)", dated_day, ("20240315的销量", "2024-03-15"))
 COMMON.add("us_date", "(?P<m>DD) (?P<s>SLASH|DASH) (?P<d>DD) (?P=s) (?P<y>Y4)", dated_day, ("12/25/2023的销量", "2023-12-25"))
