@@ -18,8 +18,9 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from typing import NamedTuple
 
+from resolver.timeexpr.atoms import IMPOSSIBLE
 from resolver.timeexpr.containers import containers
-from resolver.timeexpr.grammar import phrases
+from resolver.timeexpr.grammar import named_phrases
 from resolver.timeexpr.guard import all_covered, time_words, unread_runs
 from resolver.timeexpr.lexicon import CODE, normalize
 from resolver.timeexpr.merge import NOT_WINDOWS, Expression, Found, merged
@@ -101,15 +102,18 @@ def clear_cache() -> None:
 
 @lru_cache(maxsize=4096)
 def _read(text: str) -> Reading:
-    tokens = tokenize(normalize(text))
+    folded = normalize(text)
+    tokens = tokenize(folded)
     if tokens.cut:
         return Reading(text, unread=time_words(tokens, text))
     codes = tokens.codes
-    found = list(islice(phrases(tokens), MAX_PHRASES + 1))
+    found = [
+        (atom, start, end) for _, atom, start, end in islice(named_phrases(tokens), MAX_PHRASES + 1)
+    ]
     if len(found) > MAX_PHRASES:  # more time expressions than one question holds
         return Reading(text, unread=time_words(tokens, text))
     for atom, start, end in found:
-        if atom.kind == "impossible":  # a date that does not exist: no neighbour's reading
+        if atom is IMPOSSIBLE:  # a date that does not exist: no neighbour's reading
             return Reading(text, unread=(text[tokens.starts[start] : tokens.ends[end - 1]],))
     found = containers(found, codes, tokens)
     expressions, consumed = merged(found, codes, tokens)
@@ -118,7 +122,7 @@ def _read(text: str) -> Reading:
     composed = _composed(text, windows)
     if composed:
         return Reading(text, unread=(composed,))
-    zone = _ZONE_WORDS.search(normalize(text)) if windows else None
+    zone = _ZONE_WORDS.search(folded) if windows and _MAY_NAME_A_ZONE.search(folded) else None
     if zone is not None:  # (火星时间), in Atlantis time: a zone nobody can place (SPEC §4.3)
         group = "z" if zone.group("z") else "y"
         return Reading(text, unread=(text[zone.start(group) : zone.end(group)],))
@@ -143,6 +147,7 @@ def _read(text: str) -> Reading:
     return Reading(text, windows, instant, step, step_word, trend, (), spans)
 
 
+_MAY_NAME_A_ZONE = re.compile("时间|时区|time")
 # A zone written beside an expression that is no zone the lexicon knows (those are TZWORD
 # tokens, unread anyway): in brackets (昨天（火星时间）, yesterday (Mars time)) or "in X time".
 _ZONE_WORDS = re.compile(
@@ -155,6 +160,8 @@ _ZONE_WORDS = re.compile(
 def _since_until(text: str, windows: tuple[Expression, ...]) -> tuple[Expression, ...]:
     """今年以来截至昨天, so far this year up to yesterday: start of the first .. end of the
     second (SPEC §4.3) — a since followed by an as-of is one range."""
+    if len(windows) < 2:
+        return windows
     out: list[Expression] = []
     for expression in windows:
         if (

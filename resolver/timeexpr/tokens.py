@@ -67,7 +67,7 @@ _PATTERN = re.compile(
     # 十一 (National Day) only with a holiday word after it: alone it is eleven
     r"|(?P<z>十一(?=\s*(?:假期|黄金周|长假|小长假|期间|放假|国庆))"
     f"|{_by_first(_ZH_WORDS)})"
-    f"|(?P<n>(?:(?!{'|'.join(PLAIN_NUMBER_WORDS)})[{ZH_NUMERAL_CHARS}])+)"
+    f"|(?P<n>[{ZH_NUMERAL_CHARS}]+)"
     f"|(?P<s>[{re.escape(''.join(_SYMBOLS))}]))"
 )
 _SPACE = re.compile(r"\s+")
@@ -145,7 +145,9 @@ def tokenize(text: str) -> Tokens:
             klass, value, end = word
             position = end
         elif kind == "n":
-            klass, value = _zh_numeral(match.group(), text, start, end)
+            end = _numeral_end(text, start, end)  # 上周二一共: 二, then 一共 (a plain word)
+            position = end
+            klass, value = _zh_numeral(text[start:end], text, start, end)
         elif kind in _DIGIT_GROUPS:
             klass, value = _digits(match.group("d"), match.group("o"))
         else:
@@ -170,6 +172,7 @@ def tokenize(text: str) -> Tokens:
 
 _Columns = tuple[list[str], list[object], list[int], list[int]]
 _PLAIN_STARTS = tuple(PLAIN_NUMBER_WORDS)
+_PLAIN_FIRST = frozenset(word[0] for word in PLAIN_NUMBER_WORDS)
 _COMMA_CODE = CODE["COMMA"]
 # What may follow a full stop that ends a sentence: the end, a space, a closing quote/bracket.
 _AFTER_STOP = re.compile(r"(?:$|[\s\"')\]」”》】,;!?.…])")
@@ -246,6 +249,14 @@ def _gap(text: str, start: int, end: int, columns: _Columns) -> None:
     values.append(None)
     starts.append(start)
     ends.append(end)
+
+
+def _numeral_end(text: str, start: int, end: int) -> int:
+    """Where a run of numerals ends: before an ordinary word it holds the start of (一共)."""
+    for index in range(start + 1, end):
+        if text[index] in _PLAIN_FIRST and text.startswith(_PLAIN_STARTS, index):
+            return index
+    return end
 
 
 def _zh_numeral(word: str, text: str, start: int, end: int) -> tuple[str, object]:
