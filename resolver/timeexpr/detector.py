@@ -145,6 +145,13 @@ def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
         return True  # from april the ninth till the seventeenth
     if code in _YEARISH and _year_after_date(codes, marks, index):
         return True  # Aug 9, 96: a two-digit year
+    if (
+        index > 1
+        and codes[index - 1] == _COMMA
+        and marks[index - 2]
+        and codes[index - 2] in _NUMBERS
+    ):
+        return True  # 08/12,15: a year glued to a date by a comma
     on = _neighbour(codes, index, 1, _SPACES)
     if on >= 0 and codes[on] == _ON and _marked(codes, marks, on, 1, _SPACES):
         return True  # 3 and 5 on 1/1/2015: an hour of that day, or nothing

@@ -1030,6 +1030,16 @@ EN_PHRASES |= {
     "more than": ("CMP", None), "less than": ("CMP", None), "fewer than": ("CMP", None),
     "at least": ("CMP", None), "at most": ("CMP", None), "no more than": ("CMP", None),
     "as late as": ("CMP", None), "as early as": ("CMP", None), "as soon as": ("CMP", None),
+    **dict.fromkeys(
+        (f"{verb} back" for verb in (
+            "go", "goes", "going", "went", "gone", "be", "been", "being", "is", "am", "are", "was",
+            "were", "come", "comes", "coming", "came", "get", "gets", "getting", "got", "head",
+            "fly", "flying", "flew", "move", "moving", "moved", "call", "called", "write",
+            "wrote", "get", "report", "reported", "pay", "paid", "i'll be", "travel", "return",
+        )),
+        ("OTHER", None),
+    ),  # I'll go back tomorrow: the verb, not "3 days back"
+    "go back past": ("VAGUE", None), "going back past": ("VAGUE", None),
     "every other": ("VAGUE", None), "a week starting": ("VAGUE", None),
     "a week beginning": ("VAGUE", None), "school year": ("OTHERDAY", None),
     "academic year": ("OTHERDAY", None), "sy": ("OTHERDAY", None),

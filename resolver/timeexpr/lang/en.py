@@ -78,7 +78,7 @@ EN.add("en_relative", "(?P<k>LAST|PREVIOUS|NEXT|COMING|THIS) _ (?P<u>ENPERIOD)",
 EN.add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if f.need("c").value == "current" else None, ("current month", "now/M..now"))
 EN.add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year, ("sales in the same month last year", "now-12M/M"))
 EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named, ("sales for the year 2008", "2008"))
-EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ DASH _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
+EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
 EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
 EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME)", month_day, ("revenue on the 2nd of August", "2025-08-02"))
