@@ -29,6 +29,7 @@ from resolver.timeexpr.partials import (
     HalfMonth,
     Holiday,
     InYear,
+    LastWeek,
     Weekday,
 )
 from resolver.timeexpr.terms import Absolute, Relative
@@ -274,3 +275,13 @@ def year_half(found: Found) -> Atom | None:
     return period(
         "month", Absolute("month", first), Absolute("month", date(year_value, 6 * half, 1))
     )
+
+
+def last_week_of_month(found: Found) -> Atom:
+    """the last week of July, 3月最后一周: placed in the month written beside it."""
+    return partial(LastWeek("month"))
+
+
+def last_week_of_year(found: Found) -> Atom:
+    """the last week of 2016, 今年最后一周: placed in the year written beside it."""
+    return partial(LastWeek("year"))

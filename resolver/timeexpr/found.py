@@ -162,9 +162,9 @@ def year_of(token: Token) -> int | None:
     if name == "D12" and isinstance(value, int):
         return 2000 + value if value < 50 else None  # 91年: 1991, before 2000 (SPEC §4.3)
     if name == "ZHN" and isinstance(value, tuple):
-        _, digits, length = value
-        if digits is None:
-            return None
+        spelled, digits, length = value
+        if digits is None:  # 两千零四年 (2004): a year spelled as a count, this century only
+            return spelled if isinstance(spelled, int) and 2000 <= spelled <= 2099 else None
         if length == 4 and 1900 <= digits <= 2199:
             return int(digits)
         if length == 2:

@@ -171,7 +171,23 @@ class Weekend(NamedTuple):
         )
 
 
-Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday | Weekend
+class LastWeek(NamedTuple):
+    """the last week of July, 3月最后一周, 今年最后一周: the ISO week (Monday to Sunday) holding
+    the container period's last day (SPEC §4.3)."""
+
+    container: Container  # "month" or "year"
+    unit: Step = "week"
+
+    def place(self, first: date) -> Placed:
+        """Return the week holding the last day of the period starting on `first`."""
+        if self.container == "month":
+            last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        else:
+            last = date(first.year, 12, 31)
+        return Absolute("week", last - timedelta(days=last.weekday())), None
+
+
+Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday | Weekend | LastWeek
 
 
 def container_first(container: Container, day: date) -> date:

@@ -195,6 +195,8 @@ def _sentence_end(text: str, end: int, before: list[str]) -> bool:
 
 
 _DIGIT_GROUPS = frozenset(("d", "o"))
+# twenty second, thirty-second: an ordinal (the 22nd), not the unit after a count.
+_TENS_BEFORE = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]$")
 
 
 def _marked(
@@ -313,7 +315,11 @@ def _en_word(word: str, text: str, start: int, before: list[str]) -> tuple[str, 
         before_day = _MAY_BEFORE.match(text, start + 3) is not None
         if not (after or before_day or _ALONE.fullmatch(text, start + 3)):
             return "OTHER", None  # what may happen, may I: the verb
-    elif word == "second" and _after_count(before):
+    elif (
+        word == "second"
+        and _after_count(before)
+        and not _TENS_BEFORE.search(text[max(0, start - 9) : start])
+    ):
         return "SECOND", None  # 1 second: the unit; the second quarter: the ordinal
     return cls, value
 

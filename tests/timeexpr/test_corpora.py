@@ -24,6 +24,15 @@ from benchmarks.gold import DATA
 ALL_SOURCES = (*DEFAULT_SOURCES, DATA / "time_gold_v4.jsonl", *RECOGNIZERS_SOURCES)
 
 
+# Rows converted while the SPEC was silent (basis "silent") that the revised SPEC now reads
+# otherwise — reported to the coordinator, not bent either way: here they must get the SPEC's
+# window. `last week of september 2014`: Duckling's last whole week (9/22–9/28); SPEC §4.3
+# "the last week being the one holding the period's last day" (9/29–10/5, Etc/GMT+2).
+SUPERSEDED_BY_THE_SPEC = {
+    "en-0150": {"instant": False, "start": 1411956000000, "end": 1412560799999, "step": "week"},
+}
+
+
 @pytest.mark.parametrize("path", ALL_SOURCES, ids=lambda p: p.name)
 def test_no_case_gets_a_wrong_window(path: Path) -> None:
     cases = load_any(path)
@@ -31,6 +40,9 @@ def test_no_case_gets_a_wrong_window(path: Path) -> None:
     wrong = []
     verdicts: Counter[str] = Counter()
     for case in cases:
+        if path.name.startswith("duckling") and case.id in SUPERSEDED_BY_THE_SPEC:
+            assert scanner_verdict(case)[1] == SUPERSEDED_BY_THE_SPEC[case.id]
+            continue
         verdict, got = scanner_verdict(case)
         verdicts[verdict] += 1
         if verdict == "wrong":

@@ -29,6 +29,8 @@ from resolver.timeexpr.dates import (
     day_of_relative_month,
     dekad_word,
     half_year,
+    last_week_of_month,
+    last_week_of_year,
     month,
     month_day,
     month_name_relative,
@@ -74,13 +76,15 @@ EN.add("en_later", "(?P<n>CNT|ART) _ (?P<u>CAL|CLK) _ LATER", later, ("3 days la
 EN.add("en_in", "IN _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)(?! _ (?:AGO|LATER))", later, ("inventory in 3 days", "now+3d"))
 EN.add("en_this_weekday", "(?P<k>THIS|LAST|NEXT|PREVIOUS|COMING) _ (?:(?P<k2>COMING) _)? (?P<wd>WEEKDAY)", weekday, ("sales last Friday", "2025-11-07"))
 EN.add("en_month_rel", "(?P<k>LAST|THIS|NEXT|COMING) _ (?P<m>MONTHNAME)", month_name_relative, ("sales since last March", "2025-03..now"))
+EN.add("en_last_week_of_month", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:MONTHNAME|(?:THIS|LAST|NEXT|PREVIOUS) _ E_MONTH))", last_week_of_month, ("the last week of July 2024", "2024-W31"))
+EN.add("en_last_week_of_year", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:Y4|(?:THIS|LAST|NEXT|PREVIOUS) _ E_YEAR))", last_week_of_year, ("last week of 2016", "2016-W52"))
 EN.add("en_relative", "(?P<k>LAST|PREVIOUS|NEXT|COMING|THIS) _ (?P<u>ENPERIOD)", en_relative, ("last week", "now-1w/w"))
 EN.add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if f.need("c").value == "current" else None, ("current month", "now/M..now"))
 EN.add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year, ("sales in the same month last year", "now-12M/M"))
 EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named, ("sales for the year 2008", "2008"))
 EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
 EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
-EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
+EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _|DASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME)", month_day, ("revenue on the 2nd of August", "2025-08-02"))
 EN.add("en_month", "(?P<m>MONTHNAME) _ DOT?", month, ("March 2025", "2025-03"))
 EN.add("en_quarter", "(?P<q>QLABEL)", quarter, ("Q1 2024", "2024-Q1"))

@@ -25,6 +25,8 @@ from resolver.timeexpr.dates import (
     half_month,
     half_year,
     holiday,
+    last_week_of_month,
+    last_week_of_year,
     month,
     month_day,
     quarter,
@@ -32,6 +34,7 @@ from resolver.timeexpr.dates import (
     week_number,
     year,
 )
+from resolver.timeexpr.found import count
 from resolver.timeexpr.lang import Phrases
 
 ZH = Phrases("zh")
@@ -69,6 +72,8 @@ ZH.add("zh_year2_end", "(?<=(?:RANGE_TO|ZH_AND))(?P<y>D12) _ YU", year, ("2023�
 ZH.add("zh_md_span", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", month_day, ("3月1日至15日的销量", "2025-03-01..2025-03-15"))
 ZH.add("zh_md", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO|(?=$|ZH_DE|COMMA|SPACE|RANGE_TO|ZH_AND|ZH_HARMLESS|ZH_SINCE|ZH_TONOW|ZH_QI|ZH_UNTIL|BAR))", month_day, ("十月二號的銷量", "2025-10-02"))
 ZH.add("zh_month_span", "(?P<m>NUM12) _ (?:MONTH _)? RANGE_TO _ (?P<m2>NUM12) _ MONTH", month, ("3月到5月的销量", "2025-03..2025-05"))
+ZH.add("zh_last_week_of_month", "(?<=MONTH)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("2024年3月最后一周", "2024-W13"))
+ZH.add("zh_last_week_of_year", "(?<=YEAR)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_year(f) if count(f.tok("n")) in (None, 1) else None, ("2024年最后一周", "2025-W01"))
 ZH.add("zh_month", "(?P<m>NUM12) _ MONTH", month, ("1月的营收", "2025-01"))
 ZH.add("zh_quarter_span", "(?:DI _)? (?P<q>NUM12) _ (?:QU _)? RANGE_TO _ (?:DI _)? (?P<q2>NUM12) _ QU", quarter, ("2025年第一季度到第三季度", "2025-Q1..2025-Q3"))
 ZH.add("zh_quarter", "(?:DI _)? (?P<q>NUM12) _ (?:JIDU|(?<=DI)QUARTER|QUARTER(?= _ (?:ZH_DE|RANGE_TO|ZH_AND|COMMA|$)))", quarter, ("2024年第一季度", "2024-Q1"))
