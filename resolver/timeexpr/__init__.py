@@ -20,7 +20,8 @@ Declaring words and a phrase family (the tables are data; see `lang/__init__.py`
 
     from resolver.timeexpr.lang.en import EN          # the English phrase table
     EN.add("en_fiscal_year", "FISCAL _ (?P<y>Y4)", fiscal_year, ("fy 2024", "<expression>"))
-    lexicon.EN.add("FISCAL", "fy fiscal")             # a word's one class (a second: error)
+    from resolver.timeexpr.lang.en_words import EN as EN_WORDS
+    EN_WORDS.add("FISCAL", "fy fiscal")              # a word's one class (a second: error)
 
 Each phrase has a unique name, a pattern over token classes, a builder (`Found` → `Atom`, or
 None to refuse; `found.Impossible` makes the text settle nothing; any other exception is a

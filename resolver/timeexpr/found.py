@@ -159,6 +159,8 @@ def year_of(token: Token) -> int | None:
         return value
     if name == "ENN" and isinstance(value, int) and 1900 <= value <= 2199:
         return value
+    if name == "D0" and isinstance(value, int):
+        return 2000 + value  # 08年: a two-digit year written with its zero
     if name == "D12" and isinstance(value, int):
         return 2000 + value if value < 50 else None  # 91年: 1991, before 2000 (SPEC §4.3)
     if name == "ZHN" and isinstance(value, tuple):

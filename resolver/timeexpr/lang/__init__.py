@@ -4,8 +4,9 @@ Two kinds of table, both refusing what would make a reading ambiguous:
 
 - `Words` — word → (class, value). `add(cls, words, value)` registers words; a word given a
   second, different class is an error at import (`分` cannot be both the clock minute and the
-  step prefix). The tokenizer's word lists are these tables (`lexicon.ZH`, `lexicon.EN`,
-  `lexicon.EN_PHRASES`).
+  step prefix). The tokenizer's word lists are these tables (`lang/zh_words.py` ZH,
+  `lang/en_words.py` EN and EN_PHRASES, `lang/numerals.py`); a new class goes into
+  `lexicon._CLASSES` with its kind (strong, weak, number, link, plain).
 - `Phrases` — each phrase is declared once: `add(name, pattern, builder, *examples)`. The
   pattern is written over token classes (`"(?P<y>Y4) SPACE (?P<m>DD) SPACE (?P<d>DD)"`, see
   `grammar.compile_phrase`: class names, `_` an optional space, macros such as `CNT`, lower-case

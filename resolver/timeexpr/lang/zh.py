@@ -74,6 +74,8 @@ ZH.add("zh_md", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO|(?=$|ZH_DE|COMM
 ZH.add("zh_month_span", "(?P<m>NUM12) _ (?:MONTH _)? RANGE_TO _ (?P<m2>NUM12) _ MONTH", month, ("3月到5月的销量", "2025-03..2025-05"))
 ZH.add("zh_last_week_of_month", "(?<=MONTH)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("2024年3月最后一周", "2024-W13"))
 ZH.add("zh_last_week_of_year", "(?<=YEAR)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_year(f) if count(f.tok("n")) in (None, 1) else None, ("2024年最后一周", "2025-W01"))
+ZH.add("zh_nth_month", "DI _ (?P<m>NUM12) _ GE _ MONTH", month, ("2021年的第三个月", "2021-03"))
+ZH.add("zh_year0", "(?P<y>D0) _ YU", year, ("08年的奥运会", "2008"))
 ZH.add("zh_month", "(?P<m>NUM12) _ MONTH", month, ("1月的营收", "2025-01"))
 ZH.add("zh_quarter_span", "(?:DI _)? (?P<q>NUM12) _ (?:QU _)? RANGE_TO _ (?:DI _)? (?P<q2>NUM12) _ QU", quarter, ("2025年第一季度到第三季度", "2025-Q1..2025-Q3"))
 ZH.add("zh_quarter", "(?:DI _)? (?P<q>NUM12) _ (?:JIDU|(?<=DI)QUARTER|QUARTER(?= _ (?:ZH_DE|RANGE_TO|ZH_AND|COMMA|$)))", quarter, ("2024年第一季度", "2024-Q1"))

@@ -159,7 +159,9 @@ ZH.add("ZH_AND", "和 与 及 以及 跟 、")
 ZH.add("ZH_SAME", "同")
 ZH.add("ZH_OR", "或 或者 还是")
 ZH.add("ZH_QI", "起 开始")
-ZH.add("ZH_HARMLESS", "全年 整年 全月 整月 全天 整天 全周 整周 整季 全季 当中 里")
+ZH.add(
+    "ZH_HARMLESS", "全年 整年 全月 整月 全天 整天 全周 整周 整季 全季 当中 里 那天 那一天 当天那天"
+)
 ZH.add("ZH_WITHIN", "之内 以内 内")
 ZH.add("ZH_FINAL", "最后 最末 最终")
 ZH.add(
@@ -301,7 +303,7 @@ ZH.add(
     "到货 到账 到店 到达 到位 到手 按年龄 年龄段 上月份额 一级 二级 三级 一下 相比之下 总之 "
     "以下简称 如下 以下是 上下游 以上是 以上的 上述 "
     # number words inside ordinary words, and names holding calendar characters (SPEC §4.3)
-    "统一 唯一 明日方舟 星期天超市 今日说法 今日关注 明日之后",
+    "统一 唯一 明日方舟 星期天超市 今日说法 今日关注 明日之后 周年庆",
 )
 # Ordinary words that begin with a number word (SPEC §4.3: 一共, 一下, 万一 are plain): a run of
 # numerals stops before them (上周二一共 is 上周二 + 一共) and a weekday does not take their first
