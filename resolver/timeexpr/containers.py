@@ -6,6 +6,7 @@ must agree with it (10月12号，星期一; Friday the 11th)."""
 from __future__ import annotations
 
 from resolver.timeexpr.atoms import Atom
+from resolver.timeexpr.lexicon import CODE
 from resolver.timeexpr.merge import (
     _AGREE_GAP,
     _CONTAINER_UNIT,
@@ -18,12 +19,14 @@ from resolver.timeexpr.merge import (
 from resolver.timeexpr.partials import FirstN
 from resolver.timeexpr.tokenlist import Tokens
 
+_XTD = CODE["XTD"]
+
 
 def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
     """Place parts in the periods written beside them; check weekdays against their dates."""
     out: list[Found] = []
     for atom, start, end in found:
-        if out:
+        if out and _XTD not in (codes[out[-1][1]], codes[start]):  # ytd 11月: no container
             previous, p_start, p_end = out[-1]
             merged = None
             if _gap(codes, p_end, start, _ZH_GAP) or (

@@ -19,6 +19,7 @@ from itertools import islice, pairwise
 from typing import NamedTuple
 
 from resolver.timeexpr.atoms import IMPOSSIBLE
+from resolver.timeexpr.clocks import zone_of
 from resolver.timeexpr.containers import containers
 from resolver.timeexpr.grammar import named_phrases
 from resolver.timeexpr.guard import all_covered, time_words, unread_runs
@@ -41,6 +42,7 @@ class Reading(NamedTuple):
     trend: bool = False
     unread: tuple[str, ...] = ()  # time-like words nothing read: the text settles nothing
     spans: tuple[tuple[int, int], ...] = ()  # what was understood: character spans of the text
+    zone: str | None = None  # a zone the text names for its window (昨天（北京时间）): SPEC §4.3
 
     @property
     def read(self) -> tuple[str, ...]:
@@ -122,10 +124,13 @@ def _read(text: str) -> Reading:
     composed = _composed(text, windows)
     if composed:
         return Reading(text, unread=(composed,))
-    zone = _ZONE_WORDS.search(folded) if windows and _MAY_NAME_A_ZONE.search(folded) else None
-    if zone is not None:  # (火星时间), in Atlantis time: a zone nobody can place (SPEC §4.3)
-        group = "z" if zone.group("z") else "y"
-        return Reading(text, unread=(text[zone.start(group) : zone.end(group)],))
+    unknown = _unknown_zone(folded) if windows and _MAY_NAME_A_ZONE.search(folded) else None
+    if unknown is not None:  # (火星时间), in Atlantis time: a zone nobody can place (SPEC §4.3)
+        return Reading(text, unread=(text[unknown[0] : unknown[1]],))
+    zone = None
+    if windows and _TZWORD in codes:  # 昨天（北京时间）, yesterday EST: the zone the user named
+        zone, zone_spans = _zone_written(tokens, folded)
+        consumed.extend(zone_spans)
     instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
     for start, end in consumed:
@@ -144,10 +149,50 @@ def _read(text: str) -> Reading:
     if not windows and instants:
         first, last = instants[0]
         instant = text[starts[first] : ends[last - 1]]
-    return Reading(text, windows, instant, step, step_word, trend, (), spans)
+    return Reading(text, windows, instant, step, step_word, trend, (), spans, zone)
 
 
 _MAY_NAME_A_ZONE = re.compile("时间|时区|time")
+_TZWORD = CODE["TZWORD"]
+_OFFSET_AFTER = re.compile(r"\s*[+-]\s*[0-9]{1,2}(?::?[0-9]{2})?(?![0-9])")
+
+
+def _unknown_zone(folded: str) -> tuple[int, int] | None:
+    """The span of a zone written beside an expression that maps to no zone, if any."""
+    for found in _ZONE_WORDS.finditer(folded):
+        group = "z" if found.group("z") else "y"
+        if zone_of(found.group(group)) is None:
+            return found.start(group), found.end(group)
+    return None
+
+
+def _zone_written(tokens: Tokens, folded: str) -> tuple[str | None, list[tuple[int, int]]]:
+    """The one zone a text names (北京时间, New York time, EST, UTC+8) and the token spans
+    that name it; (None, []) when a zone word maps to nothing or two zones disagree (then
+    the guard leaves them unread and nothing is settled)."""
+    zones: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    codes = tokens.codes
+    for index, code in enumerate(codes):
+        if code != _TZWORD:
+            continue
+        end = tokens.ends[index]
+        offset = _OFFSET_AFTER.match(folded, end)
+        last = index + 1
+        if offset is not None:
+            while last < len(codes) and tokens.starts[last] < offset.end():
+                last += 1
+            end = offset.end()
+        mapped = zone_of(folded[tokens.starts[index] : end])
+        if mapped is None:
+            return None, []
+        zones.add(mapped)
+        spans.append((index, last))
+    if len(zones) != 1:
+        return None, []
+    return zones.pop(), spans
+
+
 # A zone written beside an expression that is no zone the lexicon knows (those are TZWORD
 # tokens, unread anyway): in brackets (昨天（火星时间）, yesterday (Mars time)) or "in X time".
 _ZONE_WORDS = re.compile(

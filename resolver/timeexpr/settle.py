@@ -38,6 +38,8 @@ def outcome(reading: Reading, clock: Clock) -> Outcome:
     leave the text unread: it asked something that cannot be answered as written."""
     if reading.unread:
         return Outcome(reading, None, reading.unread)
+    if reading.zone is not None:  # the zone the user wrote governs, whatever the request says
+        clock = Clock(clock.now_ms, ZoneInfo(reading.zone))
     chosen: Evaluated | None = None
     for expression in reading.expressions:
         found = evaluate(expression, clock)

@@ -73,9 +73,12 @@ ATTACKS: list[tuple[str, Expected]] = [
     ("最近7天（不含今天）", day("2025-11-06", "2025-11-12")),
     ("last 3 months excluding today", NOTHING),  # only whole days end at yesterday
     ("大大前天", day("2025-11-09")),
-    ("昨天（北京时间）", NOTHING),  # a zone in the text: not read in another zone
-    ("yesterday (New York time)", NOTHING),
-    ("yesterday EST", NOTHING),
+    # a zone written in the text governs its expression (the request's zone is Shanghai)
+    ("昨天（北京时间）", YESTERDAY),
+    ("yesterday (New York time)", ("2025-11-11T13:00:00.000", "2025-11-12T12:59:59.999", "day")),
+    ("yesterday EST", ("2025-11-11T13:00:00.000", "2025-11-12T12:59:59.999", "day")),
+    ("昨天（火星时间）", NOTHING),  # no zone anyone can place
+    ("yesterday EST and PST", NOTHING),  # two zones: which one?
     ("上个月的上个月", NOTHING),  # a composition no table declares
 ]
 # -- the families SPEC §4.3 reads as one expression, and common BI phrases -----------------
