@@ -349,7 +349,9 @@ def _skip(codes: str, position: int, skipped: tuple[str, ...]) -> int:
     return position
 
 
-_DAY_GAP = frozenset((_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"]))
+_DAY_GAP = frozenset(
+    (_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"], _C["OF"])
+)  # from 5 to 6pm of April 22
 
 
 def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int | None, int | None]:
