@@ -218,6 +218,14 @@ _OPENERS = {
 }
 
 
+def _week_starting_on(codes: str, on: int) -> int:
+    """The week starting on February 4: where its WEEKOF word is before `on`, or -1."""
+    before = on - 1
+    while before >= 0 and codes[before] == _SPACE:
+        before -= 1
+    return before if before >= 0 and codes[before] == _C["WEEKOF"] else -1
+
+
 def _opener(codes: str, tokens: Tokens, start: int) -> tuple[str | None, int]:
     """The opener right before an expression's first atom, and where the expression begins."""
     position = start - 1
@@ -226,6 +234,8 @@ def _opener(codes: str, tokens: Tokens, start: int) -> tuple[str | None, int]:
     if position < 0:
         return None, start
     code = codes[position]
+    if code == _C["ON"] and (week := _week_starting_on(codes, position)) >= 0:
+        return "weekof", week
     if code == _C["ZH_FROM"]:
         word = tokens.values[position]
         # 自从2018年: since (start .. now); 从/自/由 X (到 Y): from, a range's opener

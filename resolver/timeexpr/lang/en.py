@@ -89,6 +89,7 @@ EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME)", 
 EN.add("en_month", "(?P<m>MONTHNAME) _ DOT?", month, ("March 2025", "2025-03"))
 EN.add("en_quarter", "(?P<q>QLABEL)", quarter, ("Q1 2024", "2024-Q1"))
 EN.add("en_ord_quarter", "(?:THE _)? (?P<q>ORDS) _ E_QUARTER", quarter, ("the second quarter of 2024", "2024-Q2"))
+EN.add("en_ord_month", "(?:THE _)? (?P<m>ORDS) _ E_MONTH(?= _ OF)", month, ("the third month of 2021", "2021-03"))
 EN.add("en_half", "(?P<h>HLABEL)", half_year, ("H2 2023 orders", "2023-07..2023-12"))
 EN.add("en_ord_half", "(?:THE _)? (?P<h>ORDS) _ HALF", half_year, ("sales in the first half of 2024", "2024-01..2024-06"))
 EN.add("en_week_no", "E_WEEK _ (?P<w>D12|ENN)", week_number, ("week 1 of 2025 revenue", "2025-W01"))
