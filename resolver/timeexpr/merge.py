@@ -241,26 +241,30 @@ def _opener(codes: str, tokens: Tokens, start: int) -> tuple[str | None, int]:
         # 自从2018年: since (start .. now); 从/自/由 X (到 Y): from, a range's opener
         return ("since" if word in ("自从", "打从") else "from"), position
     if code == _C["OF"]:
-        # the week of March 3 / as of the end of 2024
-        before = position - 1
-        while before >= 0 and codes[before] == _SPACE:
-            before -= 1
-        if before >= 0 and codes[before] == _C["E_WEEK"]:
-            head = before - 1
-            while head >= 0 and codes[head] in (_SPACE, _C["THE"]):
-                head -= 1
-            return "weekof", head + 1
-        if before >= 0 and codes[before] == _C["END"]:
-            head = before - 1
-            while head >= 0 and codes[head] in (_SPACE, _C["THE"]):
-                head -= 1
-            if head >= 0 and codes[head] == _C["ASOF"]:
-                return "asof", head
-        return None, start
+        return _of_opener(codes, position, start)
     if code in _OPENERS:
         return _OPENERS[code], position
     if code == _C["ZH_TO"]:
         return "until", position  # 到2024年底为止: an as-of only with 为止 after it
+    return None, start
+
+
+def _of_opener(codes: str, position: int, start: int) -> tuple[str | None, int]:
+    """The week of March 3 / as of the end of 2024: the opener before an "of"."""
+    before = position - 1
+    while before >= 0 and codes[before] == _SPACE:
+        before -= 1
+    if before >= 0 and codes[before] == _C["E_WEEK"]:
+        head = before - 1
+        while head >= 0 and codes[head] in (_SPACE, _C["THE"]):
+            head -= 1
+        return "weekof", head + 1
+    if before >= 0 and codes[before] == _C["END"]:
+        head = before - 1
+        while head >= 0 and codes[head] in (_SPACE, _C["THE"]):
+            head -= 1
+        if head >= 0 and codes[head] == _C["ASOF"]:
+            return "asof", head
     return None, start
 
 
