@@ -190,7 +190,7 @@ def en_relative(found: Found) -> Atom | None:
     which = found.text("k")
     if which in ("LAST", "PREVIOUS"):
         return relative(-2 if found.has("two") else -1, unit)
-    if which in ("NEXT", "COMING"):
+    if which in ("NEXT", "COMING", "FOLLOWING"):  # the following week: the next one
         return relative(2 if found.has("two") else 1, unit)
     return this(unit)
 

@@ -194,7 +194,7 @@ _CLASSES: dict[str, Kind] = {
     "NEXT": "link",
     "THIS": "link",
     "COMING": "link",  # coming, upcoming
-    "FOLLOWING": "link",  # following: no reading of its own (never read: settles nothing)
+    "FOLLOWING": "link",  # the following week (next week); the following Friday: peers differ
     "PAST": "link",  # past, recent, trailing
     "AGO": "link",
     "LATER": "link",  # later, hence

@@ -78,7 +78,7 @@ EN.add("en_this_weekday", "(?P<k>THIS|LAST|NEXT|PREVIOUS|COMING) _ (?:(?P<k2>COM
 EN.add("en_month_rel", "(?P<k>LAST|THIS|NEXT|COMING) _ (?P<m>MONTHNAME)", month_name_relative, ("sales since last March", "2025-03..now"))
 EN.add("en_last_week_of_month", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:MONTHNAME|(?:THIS|LAST|NEXT|PREVIOUS) _ E_MONTH))", last_week_of_month, ("the last week of July 2024", "2024-W31"))
 EN.add("en_last_week_of_year", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:Y4|(?:THIS|LAST|NEXT|PREVIOUS) _ E_YEAR))", last_week_of_year, ("last week of 2016", "2016-W52"))
-EN.add("en_relative", "(?P<k>LAST|PREVIOUS|NEXT|COMING|THIS) _ (?P<u>ENPERIOD)", en_relative, ("last week", "now-1w/w"))
+EN.add("en_relative", "(?P<k>LAST|PREVIOUS|NEXT|COMING|THIS|FOLLOWING) _ (?P<u>ENPERIOD)", en_relative, ("last week", "now-1w/w"), ("the following week", "now+1w/w"))
 EN.add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if f.need("c").value == "current" else None, ("current month", "now/M..now"))
 EN.add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year, ("sales in the same month last year", "now-12M/M"))
 EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named, ("sales for the year 2008", "2008"))
