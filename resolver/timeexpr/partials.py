@@ -223,8 +223,8 @@ def bare(partial: Partial, today: date, *, upcoming: bool = False) -> Placed | N
             if placed is not None and placed[0].first > today:
                 return placed
         return None
-    if _try(partial, current) is None:
-        return None  # 2月29日 in a common year, the 31st in a short month: no such day here
+    if partial.container == "year" and _try(partial, current) is None:
+        return None  # 2月29日 in a common year: no such day this year, never another year's
     for first in (current, next_container(partial.container, current, -1)):
         placed = _try(partial, first)
         if placed is not None and placed[0].first <= today:
