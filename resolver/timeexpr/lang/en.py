@@ -68,7 +68,7 @@ EN.add("en_rolling_one", "(?:PAST|LATEST) _ (?P<u>ENPERIOD|E_DAY)", rolling, ("p
 EN.add("en_fortnight", "(?:LAST|PAST|PREVIOUS) _ (?P<u>FORTNIGHT)", rolling, ("orders in the past fortnight", "now-2w..now"))
 EN.add("en_rolling_after", "(?P<n>CNT) _ (?:LAST|PAST) _ (?P<u>CAL|CLK)", lambda f: rolling(f) if plural(f) else None, ("3 last months", "now-3M..now"))
 EN.add("en_ahead_after", "(?P<n>CNT) _ (?:NEXT|COMING) _ (?P<u>CAL|CLK)", lambda f: ahead(f) if plural(f) else None, ("3 next days", "now..now+3d"))
-EN.add("en_ahead", "(?:NEXT|COMING) _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)", ahead, ("forecast for the next 7 days", "now..now+7d"))
+EN.add("en_ahead", "(?:NEXT|COMING|FOLLOWING) _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)", ahead, ("forecast for the next 7 days", "now..now+7d"))
 EN.add("en_day_of_month_rel", "(?:THE _)? (?P<d>D12|ORD|ORDW) _ (?:E_DAY _)? OF _ (?:THE _)? (?P<k>NEXT|LAST|THIS|PREVIOUS|COMING|NOW) _ E_MONTH", day_of_relative_month, ("the 15th of last month", "2025-10-15"))
 EN.add("en_first_n", "(?P<en>ORDW) _ (?P<n>CNT) _ (?P<u>E_QUARTER|E_MONTH|E_DAY|E_WEEK)", lambda f: first_n(f) if f.need("en").value == 1 else None, ("sales in the first 6 months of 2023", "2023-01..2023-06"))
 EN.add("en_ago", "(?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL|CLK) _ AGO", ago, ("1 year ago", "now-1y"))
