@@ -16,7 +16,7 @@ from resolver.timeexpr.merge import (
     Found,
     _gap,
 )
-from resolver.timeexpr.partials import FirstN
+from resolver.timeexpr.partials import FirstN, LastN
 from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
@@ -59,8 +59,8 @@ def _within(container: Atom, part: Atom) -> Atom | None:
     unit = _container_unit(container)
     if unit is None:
         return None
-    if isinstance(partial, FirstN) and partial.unit == "day" and unit == "year":
-        partial = FirstN(partial.n, "day", "year")  # 2024年前10天: of the year, not a month
+    if isinstance(partial, FirstN | LastN) and partial.unit == "day" and unit == "year":
+        partial = partial._replace(container="year")  # 2024年前10天: of the year, not a month
     if _CONTAINER_UNIT[partial.container] != unit:
         return None
     return Atom("partial", partial.unit, partial=partial, container=container, weekday=part.weekday)

@@ -29,6 +29,7 @@ from resolver.timeexpr.partials import (
     HalfMonth,
     Holiday,
     InYear,
+    LastN,
     LastWeek,
     Weekday,
 )
@@ -285,3 +286,13 @@ def last_week_of_month(found: Found) -> Atom:
 def last_week_of_year(found: Found) -> Atom:
     """the last week of 2016, 今年最后一周: placed in the year written beside it."""
     return partial(LastWeek("year"))
+
+
+def last_n(found: Found) -> Atom | None:
+    """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: placed in the period written
+    beside it (the phrases require one)."""
+    number = count(found.need("n"))
+    unit = unit_of(found.need("u"))
+    if not number or unit not in ("day", "month", "quarter"):
+        return None
+    return partial(LastN(number, unit, "month" if unit == "day" else "year"))

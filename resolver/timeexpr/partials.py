@@ -84,6 +84,33 @@ class FirstN(NamedTuple):
         return Absolute(self.unit, first), Absolute(self.unit, last)
 
 
+class LastN(NamedTuple):
+    """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: the last N units of the
+    container (SPEC §4.3; alone, 最后N天 settles nothing)."""
+
+    n: int
+    unit: Step
+    container: Container
+
+    def place(self, first: date) -> Placed:
+        """Return the first and the last of the last N units of the container."""
+        if self.unit == "day":
+            if self.container == "year":
+                end = date(first.year, 12, 31)
+            else:
+                end = first.replace(day=days_in_month(first.year, first.month))
+            if self.n > (end - first).days + 1:
+                raise ValueError("more days than the container has")
+            last_day = Absolute("day", end)
+            return Absolute("day", end - timedelta(self.n - 1)), last_day if self.n > 1 else None
+        per = {"month": 1, "quarter": 3}[self.unit]
+        if per * self.n > 12:
+            raise ValueError("more than a year")
+        start = Absolute(self.unit, date(first.year, 13 - per * self.n, 1))
+        last = Absolute(self.unit, date(first.year, 13 - per, 1))
+        return start, last if self.n > 1 else None
+
+
 class Holiday(NamedTuple):
     """春节, 国庆黄金周, Christmas, Thanksgiving: a day (or a public holiday's days) of a year."""
 
@@ -187,7 +214,18 @@ class LastWeek(NamedTuple):
         return Absolute("week", last - timedelta(days=last.weekday())), None
 
 
-Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday | Weekend | LastWeek
+Partial = (
+    InYear
+    | FirstN
+    | LastN
+    | Holiday
+    | DayOfMonth
+    | Dekad
+    | HalfMonth
+    | Weekday
+    | Weekend
+    | LastWeek
+)
 
 
 def container_first(container: Container, day: date) -> date:

@@ -102,6 +102,13 @@ FAMILIES: list[tuple[str, Expected]] = [
     ("in the year of 2008", ("2008-01-01T00:00:00.000", "2008-12-31T23:59:59.999", "year")),
     ("10 - 22 August 2012", day("2012-08-10", "2012-08-22")),
     ("w/c Feb 4", ("2025-02-03T00:00:00.000", "2025-02-09T23:59:59.999", "week")),
+    # the last N units of a named period (SPEC §4.3); alone, 最后N天 settles nothing (above)
+    ("今年最后一个月", ("2025-12-01T00:00:00.000", "2025-12-31T23:59:59.999", "month")),
+    ("上个月最后3天", day("2025-10-29", "2025-10-31")),
+    ("last 3 days of March 2024", day("2024-03-29", "2024-03-31")),
+    ("the last week of July", ("2025-07-28T00:00:00.000", "2025-08-03T23:59:59.999", "week")),
+    ("3月最后一周", ("2025-03-31T00:00:00.000", "2025-04-06T23:59:59.999", "week")),
+    ("from 5 to 6pm of April 22", ("2025-04-22T17:00:00.000", "2025-04-22T17:59:59.999", "day")),
 ]
 # -- official public holidays (SPEC §4.1 revised): the State Council's run of days off ---------
 HOLIDAYS: list[tuple[str, Expected]] = [

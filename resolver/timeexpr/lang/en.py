@@ -29,6 +29,7 @@ from resolver.timeexpr.dates import (
     day_of_relative_month,
     dekad_word,
     half_year,
+    last_n,
     last_week_of_month,
     last_week_of_year,
     month,
@@ -61,6 +62,7 @@ EN.add("en_day_after", "E_DAY _ AFTER _ (?P<r>RELDAY)(?P<two>)", relday, ("the d
 EN.add("en_days_around", "(?P<n>CNT) _ E_DAY _ (?P<k>BEFORE|AFTER) _ (?:THE _)? (?P<r>RELDAY)", days_around, ("two days before yesterday", "now-3d/d"))
 EN.add("weekend", "(?P<r>WEEKEND_REL)", weekend, ("上周末", "2025-11-08..2025-11-09"))
 EN.add("day_number_dash", "(?<!MONTHNAME)(?<!MONTHNAME SPACE)(?P<d>D12|ORD)(?= _ (?:DASH|THROUGH) _ (?:D12|ORD) _ (?:OF _)? MONTHNAME)", day_number, ("10 - 22 August 2012", "2012-08-10..2012-08-22"))
+EN.add("en_last_n_of", "(?:THE _)? LAST _ (?P<n>CNT) _ (?P<u>E_DAY|E_MONTH|E_QUARTER)(?= _ OF _ (?:THE _)? (?:MONTHNAME|Y4|(?:THIS|LAST|NEXT|PREVIOUS) _ ENPERIOD))", last_n, ("the last 3 days of March 2024", "2024-03-29..2024-03-31"))
 EN.add("en_rolling_excl", "(?:LAST|PAST|PREVIOUS) _ (?P<n>CNT) _ E_DAY _ (?:COMMA _)? EXCL_TODAY", whole_days, ("last 7 days excluding today", "now-7d/d..now-1d/d"))
 EN.add("en_clock_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?:(?P<n>CNT|ART|HALF) _ (?:ART _)?)? (?P<u>CLK)", rolling, ("orders in the last 6 hours", "now-6h..now"))
 EN.add("en_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL)", rolling, ("last 1 day", "now-1d..now"))

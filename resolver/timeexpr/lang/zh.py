@@ -25,6 +25,7 @@ from resolver.timeexpr.dates import (
     half_month,
     half_year,
     holiday,
+    last_n,
     last_week_of_month,
     last_week_of_year,
     month,
@@ -72,6 +73,7 @@ ZH.add("zh_year2_end", "(?<=(?:RANGE_TO|ZH_AND))(?P<y>D12) _ YU", year, ("2023�
 ZH.add("zh_md_span", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", month_day, ("3月1日至15日的销量", "2025-03-01..2025-03-15"))
 ZH.add("zh_md", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO|(?=$|ZH_DE|COMMA|SPACE|RANGE_TO|ZH_AND|ZH_HARMLESS|ZH_SINCE|ZH_TONOW|ZH_QI|ZH_UNTIL|BAR))", month_day, ("十月二號的銷量", "2025-10-02"))
 ZH.add("zh_month_span", "(?P<m>NUM12) _ (?:MONTH _)? RANGE_TO _ (?P<m2>NUM12) _ MONTH", month, ("3月到5月的销量", "2025-03..2025-05"))
+ZH.add("zh_final_n", "(?<=MONTH|YEAR|YEARDU|RELPERIOD|QUARTER|JIDU)(?:ZH_DE _)? ZH_FINAL _ (?P<n>CNT) _ (?:GE _)? (?P<u>DAY|RI|MONTH|QU)", last_n, ("今年最后一个月", "2025-12"), ("2024年3月最后3天", "2024-03-29..2024-03-31"))
 ZH.add("zh_last_week_of_month", "(?<=MONTH)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("2024年3月最后一周", "2024-W13"))
 ZH.add("zh_last_week_of_year", "(?<=YEAR)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_year(f) if count(f.tok("n")) in (None, 1) else None, ("2024年最后一周", "2025-W01"))
 ZH.add("zh_nth_month", "DI _ (?P<m>NUM12) _ GE _ MONTH", month, ("2021年的第三个月", "2021-03"))
