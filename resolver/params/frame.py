@@ -67,7 +67,12 @@ def frame_of(
     if request.timezone is not None:
         tz = _timezone(request.timezone)
     elif key_zone is not None:
-        tz = _timezone(zone_of(key_zone) or key_zone)
+        mapped = zone_of(key_zone)  # the same gate as /v1/time-window (posixrules: no zone)
+        if mapped is None:
+            raise BadRequest(
+                f"unknown timezone {key_zone[:64]!r}; use an IANA name such as Asia/Shanghai"
+            )
+        tz = _timezone(mapped)
     else:
         tz = ZoneInfo(said.zone or settings.default_timezone)
     now_ms = request.now_ms

@@ -74,6 +74,13 @@ _ABBREVIATIONS: dict[str, str] = {
     "jst": "Asia/Tokyo", "kst": "Asia/Seoul", "hkt": "Asia/Hong_Kong", "sgt": "Asia/Singapore",
     "aest": "Australia/Sydney", "aedt": "Australia/Sydney", "z": "UTC",
 }  # fmt: skip
+# Offsets with minutes (UTC+05:30, GMT+5:45): no Etc zone has them, so the zone that keeps that
+# offset all year (none of these has daylight time).
+_MINUTE_OFFSETS = {
+    "+05:30": "Asia/Kolkata", "+05:45": "Asia/Kathmandu", "+06:30": "Asia/Yangon",
+    "+04:30": "Asia/Kabul", "+03:30": "Asia/Tehran", "+09:30": "Australia/Darwin",
+    "+08:45": "Australia/Eucla", "-09:30": "Pacific/Marquesas",
+}  # fmt: skip
 # A bare offset: +08:00, -0500, +8.
 _BARE_OFFSET = re.compile(r"([+-])([0-9]{1,2})(?::?([0-9]{2}))?")
 
@@ -109,8 +116,10 @@ def zone_of(name: str) -> str | None:
 
 def _fixed(sign: str, hours: str, minutes: str | None) -> str | None:
     """The fixed-offset IANA zone of UTC±hours (IANA's Etc zones invert the sign)."""
-    if minutes not in (None, "00") or int(hours) > 14:
-        return None  # no Etc zone for half hours; UTC+15 is no zone on Earth
+    if minutes not in (None, "00"):
+        return _MINUTE_OFFSETS.get(f"{sign}{int(hours):02d}:{minutes}")
+    if int(hours) > 14:
+        return None  # UTC+15 is no zone on Earth
     if int(hours) == 0:
         return "UTC"
     return f"Etc/GMT{'-' if sign == '+' else '+'}{int(hours)}"
@@ -123,6 +132,11 @@ def _iana_folded() -> dict[str, str]:
 
 
 def _iana(name: str) -> str | None:
+    """An IANA zone name as given — only a listed zone: `posixrules`, `localtime` and other
+    files of a zoneinfo directory are no zone a caller names (refused alike in a context and
+    on /v1/time-window)."""
+    if _iana_folded().get(name.lower()) != name:
+        return None
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
@@ -153,22 +167,64 @@ _TIME = (
     r"(?:(?:\s*+t|\s)\s*+(?P<hh>[0-2]?[0-9])\s*[:：点]\s*(?P<mm>[0-5][0-9])?"
     r"(?:\s*[:：]\s*[0-5][0-9])?)?"
 )
+_EN_WEEKDAY = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thu|fri"
+    "|sat|sun"
+)
+# A weekday beside the date (今天是2025年3月31日星期一, today is Monday, March 31, 2025) is part
+# of the sentence: it must agree with the date (SPEC §4.3).
+_WEEKDAY_AFTER = (
+    r"(?:\s*[,，(（]?\s*(?P<wa>(?:星期|周|礼拜)[一二三四五六日天]"
+    rf"|(?:{_EN_WEEKDAY})\b\.?)\s*[)）]?)?"
+)
 _CLOCK = re.compile(
     r"(?:(?:今天|今日|当前日期|当前时间|当前|现在|目前|此刻|今天的日期)\s*(?:是|为|：|:|=)\s*"
     r"|\b(?:today|the\s+current\s+date|current\s+date|the\s+date\s+today|the\s+current\s+time"
     r"|current\s+time|it|now)\s+is\s+(?:now\s+)?)"
-    rf"(?:{_DATE}){_TIME}"
+    rf"(?:(?P<wb>{_EN_WEEKDAY})\b\.?,?\s+)?"
+    rf"(?:{_DATE}){_TIME}{_WEEKDAY_AFTER}"
 )
+_WEEKDAY_NUMBER = {
+    **{name: index for index, name in enumerate(("monday", "tuesday", "wednesday", "thursday",
+                                                 "friday", "saturday", "sunday"))},
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thurs": 3, "fri": 4, "sat": 5,
+    "sun": 6,
+    **{char: index for index, char in enumerate("一二三四五六")}, "日": 6, "天": 6,
+}  # fmt: skip
+
+
+def _weekday_agrees(found: re.Match[str], day: date) -> bool:
+    """Whether the weekday written beside the date (if any) is that date's."""
+    for group in ("wb", "wa"):
+        word = found.group(group)
+        if word:
+            key = word.rstrip(".")
+            key = key[-1] if not key.isascii() else key
+            if _WEEKDAY_NUMBER.get(key) != day.weekday():
+                return False
+    return True
+
+
 # Zone sentences: 用户在纽约时区, 用户所在时区是纽约, 时区为北京时间, 时区：东八区, timezone is
 # UTC+8, the user's timezone is Berlin, the user is in the London time zone. Each alternative
 # starts at its cue word (never at optional words or spaces): a run of spaces is not scanned
 # once per position in it (quadratic: 4,000 spaces took 0.8 s).
 _ZONE = re.compile(
-    r"(?:在|位于|处于)\s*+(?P<a>[^\s，,。；;：:]{1,12}?)\s*(?:的)?时区"
+    r"(?:在|位于|处于)\s*+(?P<a>[^\s，,。；;：]{1,12}?)\s*(?:的)?时区"
     r"|(?:所在)?时区\s*+(?:是|为|：|:|=)\s*+(?P<b>[^\s，,。；;]{1,32})"
-    r"|\b(?:time\s*zone|tz)\s*+(?:is|:|=)\s*+(?P<c>[a-z_/+\-:0-9]+(?:\s+[a-z_/+\-:0-9]+)?)"
+    r"|\b(?:time\s*zone|tz)\s*+(?:is|:|=)?\s*+(?P<c>[a-z_/+\-:0-9]+(?:\s+[a-z_/+\-:0-9]+)?)"
     r"|\b(?:user|customer|we|i)\s++(?:is|are|am)\s++in\s++(?:the\s+)?"
     r"(?P<d>[a-z][a-z .+\-0-9]{0,30}?)\s+time\s*zone"
+    r"|(?<![a-z0-9])(?P<e>(?:utc|gmt)\s*[+-]\s*[0-9]{1,2}(?::?[0-9]{2})?)(?![0-9:])"
+)
+# A place without the word zone (用户在纽约, 我在东京, the user is in New York): a zone only when
+# the place is one `zone_of` knows — 用户在北京买了什么 names no zone for an unknown place.
+_PLACE = re.compile(
+    r"(?:用户|我们|我|客户|公司|团队)\s*+(?:在|位于|身在|人在)\s*+"
+    r"(?P<p>[\u4e00-\u9fff]{2,5}?)(?=$|[\s，,。；;！？!?）)]|时间)"
+    r"|\b(?:(?:the\s+)?(?:user|customer|client)\s+is|i'm|we're|i\s+am|we\s+are)\s++"
+    r"(?:based\s+)?in\s++"
+    r"(?P<q>[a-z][a-z .]{1,24}?)(?=$|\s*[,.;!?)]|\s+(?:and|but|so|now|today)\b)"
 )
 
 
@@ -186,8 +242,8 @@ def told(text: str) -> Told:
     spans: list[tuple[int, int]] = []
     for found in islice(_CLOCK.finditer(normal), MAX_SENTENCES):
         day = _day(found)
-        if day is None:
-            continue
+        if day is None or not _weekday_agrees(found, day):
+            continue  # left in the text: its date and weekday then settle nothing
         today = day
         if found.group("hh") is not None:
             clock = (int(found.group("hh")), int(found.group("mm") or 0))
@@ -195,7 +251,7 @@ def told(text: str) -> Told:
                 clock = None
         spans.append(found.span())
     for found in islice(_ZONE.finditer(normal), MAX_SENTENCES):
-        words = next(g for g in (found.group(n) for n in "abcd") if g is not None)
+        words = next(g for g in (found.group(n) for n in "abcde") if g is not None)
         name = text[found.start(found.lastgroup or "a") : found.end(found.lastgroup or "a")]
         mapped = zone_of(name) or zone_of(words)
         if mapped is None:
@@ -203,6 +259,12 @@ def told(text: str) -> Told:
         else:
             zone = mapped
         spans.append(found.span())
+    if zone is None:
+        for found in islice(_PLACE.finditer(normal), MAX_SENTENCES):
+            mapped = zone_of(found.group(found.lastgroup or "p"))
+            if mapped is not None:
+                zone = mapped
+                spans.append(found.span())
     return Told(today, clock, zone, unmapped, tuple(spans))
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import date
 
 from resolver.timeexpr.lexicon import CODE, KIND, SIDE
-from resolver.timeexpr.tokens import Tokens
+from resolver.timeexpr.tokenlist import Tokens
 
 _SPACE = CODE["SPACE"]
 _NUMBERS = frozenset(code for code, kind in KIND.items() if kind == "number")
@@ -30,11 +30,30 @@ _WORDS = frozenset(code for code, kind in KIND.items() if kind in ("strong", "we
 _WEAK = frozenset(code for code, kind in KIND.items() if kind == "weak")
 _LINKS = frozenset(code for code, kind in KIND.items() if kind == "link")
 # What a number may stand across to reach its word: 3 个 月, 第 3 周.
-_NUMBER_FILLERS = frozenset((_SPACE, CODE["GE"], CODE["DI"], CODE["OF"], CODE["THE"]))
+_NUMBER_FILLERS = frozenset(
+    (_SPACE, CODE["GE"], CODE["DI"], CODE["OF"], CODE["THE"], CODE["ON"])
+)  # 3 and 5 on 1/1/2015: the 5 is an hour of that day (or nothing)
+_RANGE_LINKS = frozenset(CODE[name] for name in ("TO", "THROUGH", "UNTIL", "DASH", "ZH_TO"))
+_ORDINALS = frozenset((CODE["ORD"], CODE["ORDW"]))
+_YEARISH = frozenset((CODE["D12"], CODE["D0"], CODE["ENN"]))
+_COMMA = CODE["COMMA"]
+_ON = CODE["ON"]
+_MONTHNAME = CODE["MONTHNAME"]
+_ORDINAL_FILLERS = frozenset((_SPACE, CODE["THE"]))
+_CLOCK_OPENERS = frozenset(CODE[name] for name in ("AT", "AROUND", "BETWEEN", "FROM"))
 # What a relative word may stand across: before the end of March, 2024年 的 以前.
 _LINK_FILLERS = frozenset(
-    (_SPACE, CODE["THE"], CODE["OF"], CODE["ZH_DE"], CODE["ART"], CODE["ON"], CODE["AT"])
-)
+    (
+        _SPACE,
+        CODE["THE"],
+        CODE["OF"],
+        CODE["ZH_DE"],
+        CODE["ART"],
+        CODE["ON"],
+        CODE["AT"],
+        CODE["IN"],
+    )
+)  # later in today: the link joins across "in"
 # Joining two numbers into a date or a range of them: 3/15, 18-19, 3 and 8, 9th through 17th.
 _JOINS = frozenset(
     CODE[name] for name in ("DASH", "SLASH", "DOT", "COLON", "ZH_TO", "TO", "THROUGH", "AND")
@@ -119,12 +138,30 @@ def _marked(codes: str, marks: list[bool], index: int, step: int, fillers: froze
 
 def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
     before = _neighbour(codes, index, -1, _SPACES)
-    if before >= 0 and codes[before] == CODE["AT"] and codes[index] != CODE["ART"]:
-        return True  # at 7, at 150ish: a time of day
+    if before >= 0 and codes[before] in _CLOCK_OPENERS and codes[index] != CODE["ART"]:
+        return True  # at 7, around 4, between 0730-0930, from 4-23: a time or a day
+    code = codes[index]
+    if code in _ORDINALS and _ordinal_ends_range(codes, marks, index):
+        return True  # from april the ninth till the seventeenth
+    if code in _YEARISH and _year_after_date(codes, marks, index):
+        return True  # Aug 9, 96: a two-digit year
+    if (
+        index > 1
+        and codes[index - 1] == _COMMA
+        and marks[index - 2]
+        and codes[index - 2] in _NUMBERS
+    ):
+        return True  # 08/12,15: a year glued to a date by a comma
+    on = _neighbour(codes, index, 1, _SPACES)
+    if on >= 0 and codes[on] == _ON and _marked(codes, marks, on, 1, _SPACES):
+        return True  # 3 and 5 on 1/1/2015: an hour of that day, or nothing
     for step in (-1, 1):
         near = _neighbour(codes, index, step, _NUMBER_FILLERS)
         if near >= 0 and marks[near] and codes[near] not in _NUMBERS:
             return True  # 3个月, 15 of next month, two upcoming weeks
+        # one space from a time-like number: 2022 11 23, 1 500 days ago
+        if near >= 0 and marks[near] and codes[near] != CODE["ART"] and _spaced(codes, index, near):
+            return True
         # right beside a time-like number (上周五3-5: the 3 is an hour, or nothing)
         beside = index + step
         if 0 <= beside < len(codes) and codes[beside] in _NUMBERS and marks[beside]:
@@ -136,6 +173,31 @@ def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
             if other >= 0 and marks[other] and codes[other] in _NUMBERS:
                 return True
     return False
+
+
+def _spaced(codes: str, index: int, near: int) -> bool:
+    """Whether two tokens stand one space apart."""
+    return abs(near - index) == 2 and codes[(near + index) // 2] == _SPACE
+
+
+def _ordinal_ends_range(codes: str, marks: list[bool], index: int) -> bool:
+    """An ordinal after a range word whose other side is time-like (till the seventeenth)."""
+    join = _neighbour(codes, index, -1, _ORDINAL_FILLERS)
+    if join < 0 or codes[join] not in _RANGE_LINKS:
+        return False
+    return _marked(codes, marks, join, -1, _ORDINAL_FILLERS)
+
+
+def _year_after_date(codes: str, marks: list[bool], index: int) -> bool:
+    """A number after a month name, its day and a comma: a (two-digit) year (Aug 9, 96)."""
+    comma = _neighbour(codes, index, -1, _SPACES)
+    if comma < 0 or codes[comma] != _COMMA:
+        return False
+    day = _neighbour(codes, comma, -1, _SPACES)
+    if day < 0 or not marks[day] or codes[day] not in _NUMBERS:
+        return False
+    month = _neighbour(codes, day, -1, _SPACES)
+    return month >= 0 and codes[month] == _MONTHNAME
 
 
 def _weak_joins(codes: str, marks: list[bool], index: int) -> bool:

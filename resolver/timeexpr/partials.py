@@ -84,6 +84,33 @@ class FirstN(NamedTuple):
         return Absolute(self.unit, first), Absolute(self.unit, last)
 
 
+class LastN(NamedTuple):
+    """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: the last N units of the
+    container (SPEC §4.3; alone, 最后N天 settles nothing)."""
+
+    n: int
+    unit: Step
+    container: Container
+
+    def place(self, first: date) -> Placed:
+        """Return the first and the last of the last N units of the container."""
+        if self.unit == "day":
+            if self.container == "year":
+                end = date(first.year, 12, 31)
+            else:
+                end = first.replace(day=days_in_month(first.year, first.month))
+            if self.n > (end - first).days + 1:
+                raise ValueError("more days than the container has")
+            last_day = Absolute("day", end)
+            return Absolute("day", end - timedelta(self.n - 1)), last_day if self.n > 1 else None
+        per = {"month": 1, "quarter": 3}[self.unit]
+        if per * self.n > 12:
+            raise ValueError("more than a year")
+        start = Absolute(self.unit, date(first.year, 13 - per * self.n, 1))
+        last = Absolute(self.unit, date(first.year, 13 - per, 1))
+        return start, last if self.n > 1 else None
+
+
 class Holiday(NamedTuple):
     """春节, 国庆黄金周, Christmas, Thanksgiving: a day (or a public holiday's days) of a year."""
 
@@ -104,10 +131,16 @@ class DayOfMonth(NamedTuple):
     day: int
     unit: Step = "day"
     container: Container = "month"
+    last_day: int = 0  # 1到5号: a span of days of one month
 
     def place(self, first: date) -> Placed:
-        """Return that day of the month starting on `first`."""
-        return Absolute("day", first.replace(day=self.day)), None
+        """Return that day (or span of days) of the month starting on `first`."""
+        start = Absolute("day", first.replace(day=self.day))
+        if not self.last_day:
+            return start, None
+        if self.last_day < self.day:
+            raise ValueError("a span of days that runs backwards")
+        return start, Absolute("day", first.replace(day=self.last_day))
 
 
 class Dekad(NamedTuple):
@@ -151,7 +184,48 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
-Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday
+class Weekend(NamedTuple):
+    """上周末, this weekend: Saturday 00:00 .. Sunday 23:59:59.999 of a week (SPEC §4.3)."""
+
+    unit: Step = "day"
+    container: Container = "week"
+
+    def place(self, first: date) -> Placed:
+        """Return the Saturday and Sunday of the week starting on Monday `first`."""
+        return (
+            Absolute("day", first + timedelta(days=5)),
+            Absolute("day", first + timedelta(days=6)),
+        )
+
+
+class LastWeek(NamedTuple):
+    """the last week of July, 3月最后一周, 今年最后一周: the ISO week (Monday to Sunday) holding
+    the container period's last day (SPEC §4.3)."""
+
+    container: Container  # "month" or "year"
+    unit: Step = "week"
+
+    def place(self, first: date) -> Placed:
+        """Return the week holding the last day of the period starting on `first`."""
+        if self.container == "month":
+            last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        else:
+            last = date(first.year, 12, 31)
+        return Absolute("week", last - timedelta(days=last.weekday())), None
+
+
+Partial = (
+    InYear
+    | FirstN
+    | LastN
+    | Holiday
+    | DayOfMonth
+    | Dekad
+    | HalfMonth
+    | Weekday
+    | Weekend
+    | LastWeek
+)
 
 
 def container_first(container: Container, day: date) -> date:
@@ -187,15 +261,13 @@ def bare(partial: Partial, today: date, *, upcoming: bool = False) -> Placed | N
             if placed is not None and placed[0].first > today:
                 return placed
         return None
+    if partial.container == "year" and _try(partial, current) is None:
+        return None  # 2月29日 in a common year: no such day this year, never another year's
     for first in (current, next_container(partial.container, current, -1)):
         placed = _try(partial, first)
         if placed is not None and placed[0].first <= today:
             return placed
-    if partial.container == "year":  # 2月29日 in a common year: the last leap year's
-        for back in range(2, 9):
-            placed = _try(partial, next_container("year", current, -back))
-            if placed is not None:
-                return placed
+    # 2月29日 in a common year: no such day this year, and never another year's (SPEC §4.3)
     return None
 
 
@@ -203,6 +275,8 @@ def inherit(partial: Partial, other: date, direction: int) -> Placed | None:
     """Place a partial beside a period starting on `other`: in its container, or the next one
     (direction +1, the partial ends a range) or previous one (-1) so the range runs forward."""
     current = container_first(partial.container, other)
+    if _try(partial, current) is None:
+        return None  # June 10 - 31: no June 31st, and never the 31st of July instead
     for first in (current, next_container(partial.container, current, direction)):
         placed = _try(partial, first)
         if placed is not None and (placed[0].first - other).days * direction >= 0:

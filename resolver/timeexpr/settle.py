@@ -38,6 +38,8 @@ def outcome(reading: Reading, clock: Clock) -> Outcome:
     leave the text unread: it asked something that cannot be answered as written."""
     if reading.unread:
         return Outcome(reading, None, reading.unread)
+    if reading.zone is not None:  # the zone the user wrote governs, whatever the request says
+        clock = Clock(clock.now_ms, ZoneInfo(reading.zone))
     chosen: Evaluated | None = None
     for expression in reading.expressions:
         found = evaluate(expression, clock)
@@ -45,11 +47,7 @@ def outcome(reading: Reading, clock: Clock) -> Outcome:
             return Outcome(reading, None, (reading.text[expression.start : expression.end],))
         if chosen is None:
             chosen = found
-        elif (found.start, found.end, found.window.unit) != (
-            chosen.start,
-            chosen.end,
-            chosen.window.unit,
-        ):
+        else:  # two windows, even equal ones: which one was asked? (SPEC §4.1)
             words = (reading.text[chosen.expression.start : chosen.expression.end],)
             return Outcome(reading, None, (*words, reading.text[expression.start : expression.end]))
     return Outcome(reading, chosen, ())

@@ -1,6 +1,8 @@
 """The service answers every case of the context gold set exactly, over HTTP, rules only
 (benchmarks/data/context_gold.jsonl: agent retries in additional_context, SPEC §3;
-context_gold_v3.jsonl: clock and zone sentences, SPEC §3 and §4.2)."""
+context_gold_v3.jsonl: clock and zone sentences, SPEC §3 and §4.2; context_gold_v4.jsonl,
+written blind: SPEC §4.3's weekday beside the date, places without "zone", offsets with
+minutes)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ import pytest
 from benchmarks.gold import DATA, ContextCase, load_context
 from tests.helpers import ClientFactory, post
 
-CASES = load_context() + load_context(DATA / "context_gold_v3.jsonl")
+CASES = (
+    load_context()
+    + load_context(DATA / "context_gold_v3.jsonl")
+    + load_context(DATA / "context_gold_v4.jsonl")  # SPEC §4.3's clock and zone sentences
+)
 
 
 def test_context_gold_set_is_large_and_has_first_requests_and_retries() -> None:
@@ -19,7 +25,26 @@ def test_context_gold_set_is_large_and_has_first_requests_and_retries() -> None:
     assert {case.lang for case in CASES} == {"zh", "en"}
 
 
-@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in CASES])
+# Blind gold that contradicts the service's contract, reported to the coordinator rather than
+# bent either way: `时区：UTC+25` is the reserved key `timezone` with a value that is no zone,
+# which the service answers 400 (tests/params/test_clock_and_asks.py); gold v4 reads it as a
+# zone sentence that cannot be mapped (422). SPEC §3 names both; which wins is the SPEC's call.
+CONTRADICTS_THE_CONTRACT = {"ctx4-046"}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            case,
+            id=case.id,
+            marks=pytest.mark.xfail(reason="gold v4 vs the 400 of a bad timezone key", strict=True)
+            if case.id in CONTRADICTS_THE_CONTRACT
+            else (),
+        )
+        for case in CASES
+    ],
+)
 async def test_context_gold_case(make_client: ClientFactory, case: ContextCase) -> None:
     status, answer = await post(await make_client(llm=False), case.body())
     problem = case.check(status, answer)

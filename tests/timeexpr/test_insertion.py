@@ -25,7 +25,11 @@ _STRONG = {name for name, code in CODE.items() if KIND[code] == "strong"}
 # Read words that add no cue (step words, instant words), and weekdays, which may agree with
 # the date beside them (周三 2025-01-01 is that Wednesday): tried elsewhere.
 # English unit words make one phrase with a year beside them ("year 2025"): left out too.
-_UNREAD_ALONE = {"STEP", "STEPFINE", "NOW", "LATEST", "JIDU", "YEARDU", "WEEKDAY", "E_YEAR"}
+# A zone the text names (北京时间, EST) is read too (SPEC §4.3): it places the window in that
+# zone, which may keep it (a rolling window ending now is the same in every zone).
+_UNREAD_ALONE = {
+    "STEP", "STEPFINE", "NOW", "LATEST", "JIDU", "YEARDU", "WEEKDAY", "E_YEAR", "TZWORD",
+}  # fmt: skip
 
 
 def _words(table: dict[str, tuple[str, object]]) -> list[str]:

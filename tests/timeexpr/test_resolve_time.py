@@ -494,7 +494,8 @@ BARE = [
     ),
     pytest.param("3月15日", NOW, day("2025-03-15"), id="zh-bare-date"),
     pytest.param("March 15", NOW, day("2025-03-15"), id="en-bare-date"),
-    pytest.param("2月29日", "2025-06-01T10:00", day("2024-02-29"), id="zh-feb-29-last-leap-year"),
+    # no 29 February in 2025, and never another year's (SPEC §4.3: settle nothing)
+    pytest.param("2月29日", "2025-06-01T10:00", None, id="zh-feb-29-common-year-nothing"),
     pytest.param(
         "三季度",
         NOW,
