@@ -134,7 +134,7 @@ def test_a_bad_fiscal_start_in_the_environment_stops_the_service() -> None:
     with pytest.raises(ValidationError, match="fiscal_year_start"):
         Settings(fiscal_year_start="02-30")
     with pytest.raises(ValidationError, match="fiscal_year_named_by"):
-        Settings(fiscal_year_named_by="middle")  # type: ignore[arg-type]
+        Settings(fiscal_year_named_by="middle")
     settings = Settings(fiscal_year_start="04-01", fiscal_year_named_by="start")
     windows = TimeWindows.of(settings)
     assert (windows.fiscal_year_start, windows.fiscal_year_named_by) == ("04-01", "start")
