@@ -1,6 +1,7 @@
 """`python -m benchmarks.gold_oracle [--check | --show]`: write, compare or show the gold files.
 
-It writes the v2 files and the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl).
+It writes the v2 files, the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl) and the
+business-time files (business_gold.jsonl, business_metric_path.jsonl).
 `--show` prints each time case (v2, then v3) with its window on the local wall clock, for a
 reviewer.
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import Params
+from benchmarks.gold_oracle.business_cases import business_rows, metric_path_rows
 from benchmarks.gold_oracle.context_cases import context_rows
 from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
@@ -25,6 +27,8 @@ TIME_GOLD_V2 = DATA / "time_gold_v2.jsonl"
 CONTEXT_GOLD = DATA / "context_gold.jsonl"
 TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
 CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
+BUSINESS_GOLD = DATA / "business_gold.jsonl"
+BUSINESS_METRIC_PATH = DATA / "business_metric_path.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
@@ -34,6 +38,8 @@ def render() -> dict[Path, list[Params]]:
         CONTEXT_GOLD: context_rows(),
         TIME_GOLD_V3: time_rows_v3(),
         CONTEXT_GOLD_V3: context_rows_v3(),
+        BUSINESS_GOLD: business_rows(),
+        BUSINESS_METRIC_PATH: metric_path_rows(),
     }
 
 
