@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     max_pending: int = Field(default=256, ge=0)
     default_timezone: str = "Asia/Shanghai"
     # Business time (SPEC §9.1): the fiscal calendar when a request and its context state none.
-    fiscal_year_start: str | None = Field(default=None, pattern=r"^\d{1,2}-\d{1,2}$")
+    fiscal_year_start: str | None = Field(default=None, pattern=r"^\d{2}-\d{2}$")
     fiscal_year_named_by: Literal["end", "start"] = "end"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
     # The largest answer (as JSON) written as TOON on request; larger ones go out as JSON.

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from resolver.timeexpr.baseline import Baseline
+from resolver.timeexpr.baseline import Baseline, Main, period_over_period, year_over_year
 from resolver.timeexpr.clocks import blank
 from resolver.timeexpr.fiscal import FiscalCalendar, FiscalStartInvalid
 from resolver.timeexpr.result import Step
@@ -67,6 +68,24 @@ FISCAL_ASK: dict[Language, str] = {
         "context: our fiscal year starts on April 1)"
     ),
 }
+# The comparison a text asks for, by the words the reader read (SPEC §9.1). Year over year:
+# 同比, 去年同期, 较去年, YoY; period over period: 环比, 较上月, MoM/QoQ/WoW/DoD.
+_YEAR_OVER_YEAR = re.compile(
+    r"同比|去年同期|(?:相比|相较|较|比)(?:于)?(?:去年|上年|上一年)"
+    r"|\byoy\b|\byear[- ](?:over|on)[- ]year\b|\bsame (?:period|time) last year\b",
+    re.IGNORECASE,
+)
+_PERIOD_OVER_PERIOD = re.compile(
+    r"环比|(?:相比|相较|较|比)(?:于)?上(?:个)?(?:月|周|季度?|期)"
+    r"|\b(?:mom|qoq|wow|dod)\b"
+    r"|\b(?:day|week|month|quarter)[- ](?:over|on)[- ](?:day|week|month|quarter)\b"
+    r"|\bperiod[- ]over[- ]period\b",
+    re.IGNORECASE,
+)
+# Comparing named periods (Q3 vs Q2, 10月和9月对比): the reader joins them into one window, so
+# with a list of periods a comparison settles nothing until the tables read it.
+_COMPARING = re.compile(r"对比|相比|相较|\bvs\b\.?|\bversus\b|\bcompared?\b", re.IGNORECASE)
+_JOINED = re.compile(r"[和、与及跟,，]|\band\b|\bvs\b|\bversus\b|\bcompared\b", re.IGNORECASE)
 _ZH_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -132,10 +151,11 @@ def fiscal_calendar(
     """The calendar in force: each of start and naming from the request, else the context,
     else the environment; None when no start is given anywhere. FiscalStartInvalid /
     FiscalNamingInvalid for a value that is none (the caller names its source)."""
-    chosen = next((value for value in (start, said.start, default_start) if value), None)
+    chosen = next((v for v in (start, said.start, default_start) if v is not None), None)
     if chosen is None:
         return None
-    naming = next((value for value in (named_by, said.named_by, default_named_by) if value), "end")
+    namings = (named_by, said.named_by, default_named_by)
+    naming = next((v for v in namings if v is not None), "end")
     return FiscalCalendar.of(chosen, naming)
 
 
@@ -172,6 +192,14 @@ class BusinessWindow:
     window: TimeWindow
     calendar: FiscalCalendar | None
     baseline: Baseline | None = None
+    # Comparison words that leave the window unsettled on the time-window faces (环比 with a
+    # point, three periods): named in the 422.
+    unread_comparison: tuple[str, ...] = ()
+
+    @property
+    def settled(self) -> bool:
+        """A window (and its baseline when the text compares) settled."""
+        return self.window.settled and not self.unread_comparison
 
     @property
     def fiscal_unconfigured(self) -> bool:
@@ -220,8 +248,10 @@ def read_business_window(
     environment's). FiscalStartInvalid/FiscalNamingInvalid for an argument that is none,
     ContextFiscalInvalid for a context sentence's."""
     said = fiscal_told(context) if context else FiscalSaid()
-    if fiscal_year_start is not None or fiscal_year_named_by is not None:
-        FiscalCalendar.of(fiscal_year_start or "01-01", fiscal_year_named_by or "end")
+    if fiscal_year_start is not None:
+        FiscalCalendar.of(fiscal_year_start, fiscal_year_named_by or "end")
+    elif fiscal_year_named_by is not None:
+        FiscalCalendar.of("01-01", fiscal_year_named_by)
     if said.start is not None or said.named_by is not None:
         try:
             FiscalCalendar.of(said.start or "01-01", said.named_by or "end")
@@ -238,7 +268,45 @@ def read_business_window(
     if context and said.spans:  # a fiscal sentence states the calendar, not the window
         context = blank(context, said.spans)
     window = read_window(text, context=context, **window_options)
-    return BusinessWindow(window, calendar)
+    if not window.settled:
+        return BusinessWindow(window, calendar)
+    if window.instant:  # 当前同比: the current value has no window to compare
+        if _YEAR_OVER_YEAR.search(text) or _PERIOD_OVER_PERIOD.search(text):
+            return BusinessWindow(window, calendar, None, _comparison_words(text))
+        return BusinessWindow(window, calendar)
+    return _compared(window, calendar, text)
+
+
+def _comparison_words(text: str) -> tuple[str, ...]:
+    found = [
+        matched.group(0)
+        for pattern in (_YEAR_OVER_YEAR, _PERIOD_OVER_PERIOD, _COMPARING)
+        for matched in pattern.finditer(text)
+    ]
+    return tuple(dict.fromkeys(found))
+
+
+def _compared(window: TimeWindow, calendar: FiscalCalendar | None, text: str) -> BusinessWindow:
+    """A settled window with the baseline its text asks for (SPEC §9.1)."""
+    yoy, pop = _YEAR_OVER_YEAR.search(text), _PERIOD_OVER_PERIOD.search(text)
+    comparing = yoy or pop or _COMPARING.search(text)
+    if comparing is None:
+        return BusinessWindow(window, calendar)
+    words = _comparison_words(text)
+    joined = any(_JOINED.search(word) for word in window.read)
+    if (yoy and pop) or joined or not (yoy or pop):
+        # two kinds at once, named periods joined into one window (Q1 vs Q2 vs Q3), or a
+        # comparison with no kind and one window: nothing the tables read yet — settle nothing
+        return BusinessWindow(window, calendar, None, words)
+    start, end, step = window.start_ms, window.end_ms, window.step
+    if start is None or end is None or step is None:  # a settled window that is no instant
+        return BusinessWindow(window, calendar, None, words)
+    main = Main(start, end, step, window.expression or "")
+    compare = year_over_year if yoy else period_over_period
+    baseline = compare(main, ZoneInfo(window.timezone))
+    if baseline is None:
+        return BusinessWindow(window, calendar, None, words)
+    return BusinessWindow(window, calendar, baseline)
 
 
 __all__ = [

@@ -33,7 +33,7 @@ from resolver.timeexpr.result import Step
 
 NamedBy = Literal["end", "start"]
 NAMINGS: tuple[NamedBy, ...] = ("end", "start")
-_MONTH_DAY = re.compile(r"(\d{1,2})-(\d{1,2})")
+_MONTH_DAY = re.compile(r"(\d{2})-(\d{2})")
 # The longest month each month can be in every year: February's 28 (a fiscal year starting on
 # 02-29 would have no start day three years in four).
 _EVERY_YEAR_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
@@ -68,7 +68,9 @@ class FiscalCalendar:
     def of(cls, start: str, named_by: str = "end") -> FiscalCalendar:
         """The calendar of a "MM-DD" start (FiscalStartInvalid) and a naming
         (FiscalNamingInvalid)."""
-        matched = _MONTH_DAY.fullmatch(start.strip())
+        if not isinstance(start, str):  # the library is called with what a caller sent
+            raise FiscalStartInvalid(f"fiscal_year_start {start!r} is not a string MM-DD")
+        matched = _MONTH_DAY.fullmatch(start)
         if matched is None:
             raise FiscalStartInvalid(f"fiscal_year_start {start[:40]!r} is not MM-DD (e.g. 04-01)")
         month, day = int(matched.group(1)), int(matched.group(2))

@@ -99,6 +99,16 @@ class TimeWindows:
                 unread=window.unread,
                 ask=fiscal_ask(window.language, window.unread),
             )
+        if window.settled and business.unread_comparison:
+            words = business.unread_comparison
+            raise _unsettled(
+                window,
+                words,
+                "the text compares, but no baseline can be settled (a comparison with no kind "
+                "or period, two kinds at once, or named periods joined into one window); "
+                + unread_clause("en", words)[:1].lower()
+                + unread_clause("en", words)[1:],
+            )
         if not window.settled:
             clause = unread_clause("en", window.unread) if window.unread else ""
             reason = f"; {clause[:1].lower()}{clause[1:]}" if clause else ""

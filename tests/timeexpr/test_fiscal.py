@@ -175,7 +175,10 @@ def test_dst_zones_keep_local_midnight() -> None:
     assert days(span, NY) == ("2024-03-10", "2025-03-09")
 
 
-@pytest.mark.parametrize("start", ["02-30", "02-29", "13-01", "00-10", "04-31", "4/1", "", "0401"])
+@pytest.mark.parametrize(
+    "start",
+    ["02-30", "02-29", "13-01", "00-10", "04-31", "4/1", "", "0401", "4-1", "04-1", " 04-01"],
+)
 def test_a_start_that_is_no_day_of_every_year_is_refused(start: str) -> None:
     with pytest.raises(FiscalStartInvalid, match="fiscal_year_start"):
         FiscalCalendar.of(start)
@@ -184,7 +187,7 @@ def test_a_start_that_is_no_day_of_every_year_is_refused(start: str) -> None:
 def test_a_naming_other_than_end_or_start_is_refused() -> None:
     with pytest.raises(FiscalNamingInvalid, match="fiscal_year_named_by"):
         FiscalCalendar.of("04-01", "middle")
-    assert FiscalCalendar.of("4-1").start == "04-01"
+    assert FiscalCalendar.of("04-01").start == "04-01"
 
 
 def test_parts_out_of_range_are_refused() -> None:

@@ -235,3 +235,61 @@ async def test_the_mcp_tool_takes_the_business_arguments(make_client: ClientFact
     failed = error_body(unconfigured)
     assert FISCAL_ASK_ZH in failed["ask"]
     assert "fiscal_year_start" in orjson.dumps(error_body(bad)).decode()
+
+
+async def test_a_comparison_adds_the_baseline_in_the_answers_unit_and_shape(
+    client: TestClient[Any, Any],
+) -> None:
+    body = {"text": "上个月的销售额环比", "now_ms": NOW_MS, "shape": "query_metric", "unit": "s"}
+    status, answer = await ask(client, body)
+    assert status == 200, answer
+    assert (answer["start"], answer["end"]) == (1_759_248_000, 1_761_926_399)  # 2025-10
+    assert answer["baseline"] == {
+        "start": 1_756_656_000,  # 2025-09-01 +08:00
+        "end": 1_759_247_999,
+        "step": "month",
+        "start_iso": "2025-09-01T00:00:00.000+08:00",
+        "end_iso": "2025-09-30T23:59:59.999+08:00",
+        "expression": "2025-09",
+        "kind": "period_over_period",
+        "query_metric_time": {"start": 1_756_656_000, "end": 1_759_247_999, "step": "month"},
+    }
+    check_query_metric_time(answer["baseline"]["query_metric_time"])
+    status, answer = await ask(client, {"text": "MTD sales YoY", "now_ms": NOW_MS})
+    assert status == 200, answer
+    assert answer["baseline"]["kind"] == "year_over_year"
+    assert answer["baseline"]["start_iso"] == "2024-11-01T00:00:00.000+08:00"
+    assert answer["baseline"]["end"] == answer["end"] - 365 * 86_400_000  # day for day
+    assert "query_metric_time" not in answer["baseline"]
+
+
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        ("环比", None),  # no period to compare: the reader's own 422
+        ("YoY", None),
+        ("1月、2月和3月的销售额对比", ["对比"]),  # three periods
+        ("2023年、2024年和2025年营收对比", ["对比"]),
+        ("当前库存同比", ["同比"]),  # an instant has no window to compare
+        ("本月销售额同比环比", ["同比", "环比"]),  # two kinds at once
+        ("今年销售额对比", ["对比"]),  # compared with what?
+    ],
+)
+async def test_a_comparison_it_cannot_settle_is_a_422_never_a_wrong_200(
+    client: TestClient[Any, Any], text: str, unread: list[str] | None
+) -> None:
+    status, answer = await ask(client, {"text": text, "now_ms": NOW_MS})
+    assert status == 422, answer
+    assert_error_shape(answer, "TIME_UNSETTLED")
+    if unread is not None:
+        assert answer["unread"] == unread
+        assert all(word in answer["ask"] for word in unread)
+
+
+async def test_words_that_only_look_like_comparisons_change_nothing(
+    client: TestClient[Any, Any],
+) -> None:
+    for text in ("上个月比较好的门店", "last month's top moms", "上个月的销售额"):
+        status, answer = await ask(client, {"text": text, "now_ms": NOW_MS})
+        assert status == 200, (text, answer)
+        assert "baseline" not in answer
