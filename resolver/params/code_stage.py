@@ -82,6 +82,9 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         instant if isinstance(instant, bool) else None,
         cast("Step", step) if step in STEPS else None,
     )
+    if state.definition.has_time_dimension() is False:
+        _no_time_dimension(state, frame, declared)
+        return
     settled = frame.time_cache.get(overrides)
     if settled is None:
         settled = frame.time_cache[overrides] = settle_both(
@@ -108,6 +111,29 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     ):
         # A complete window given by the caller is a trend query by definition.
         state.settle("instant", False, "rule")
+
+
+def _no_time_dimension(state: PropertyState, frame: Frame, declared: list[str]) -> None:
+    """A metric with no time dimension (SPEC §9.1): its only window is the current value. A
+    question or caller naming a period gets the ask saying so (upstream would answer 400
+    `time range filter requires metric time_dimension.property`)."""
+    window = ("start", "end", "step")
+    caller_window = any(n in state.values for n in ("start", "end")) or (
+        state.values.get("instant") is False
+    )
+    settled = settle_both(frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz))
+    resolution = settled.resolution
+    named = bool(settled.unread) or (
+        resolution is not None and (resolution.instant is False or resolution.start is not None)
+    )
+    if caller_window or named or "instant" not in declared:
+        state.could_not_read(settled.unread)
+        state.refuse_window([n for n in declared if n in window] or ["instant"], frame.language)
+        return
+    if "instant" not in state.values:
+        state.settle("instant", True, "rule")
+    if resolution is not None:
+        state.read_time(resolution.expr)
 
 
 def _within_rules(resolution: TimeResolution) -> bool:

@@ -41,6 +41,7 @@ class PropertyState:
     __slots__ = (
         "_ask",
         "_definition",
+        "_dimensionless",
         "_failure",
         "_llm",
         "_missing",
@@ -62,6 +63,7 @@ class PropertyState:
         self._ask: str | None = None
         self._llm: LLMTrace | None = None
         self._failure: LLMError | None = None
+        self._dimensionless = False
 
     @classmethod
     def of(
@@ -203,10 +205,20 @@ class PropertyState:
         else:
             self._ask = ask
 
+    def refuse_window(self, params: list[str], language: asks.Language) -> None:
+        """A metric with no time dimension asked for a period: these params are missing, and
+        the ask says it can only be read as a current value (SPEC §9.1)."""
+        self._missing = params
+        self._dimensionless = True
+        self._ask = asks.no_time_dimension_ask(language, self._unread)
+
     def ask_in(self, language: asks.Language) -> None:
         """An ask written in another language than the caller's is written again in theirs."""
         if self._missing and self._ask and asks.language_of(self._ask) != language:
-            self._ask = asks.ask_for(self._missing, language, self._unread)
+            if self._dimensionless:
+                self._ask = asks.no_time_dimension_ask(language, self._unread)
+            else:
+                self._ask = asks.ask_for(self._missing, language, self._unread)
 
     def begin_llm(self) -> None:
         """The LLM stage starts: a fresh trace of its calls."""
