@@ -13,6 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from resolver.testing.fake_llm import FakeLLM
 from tests.helpers import NOW_MS, ClientFactory
+from tests.mcp_checks import error_body, ok_body, sdk_client
 
 METRIC_PARAMS = [
     {"name": name, "value_from": "input", "if_system_generate": True}
@@ -129,3 +130,15 @@ async def test_openapi_documents_time_dimension(make_client: ClientFactory) -> N
     text = orjson.dumps(spec).decode()
     assert "time_dimension" in text
     assert "current value" in text
+
+
+async def test_the_mcp_tool_takes_time_dimension(make_client: ClientFactory) -> None:
+    client = await make_client(llm=False)
+    arguments = {"logic_properties": [metric(time_dimension=None)], "now_ms": NOW_MS}
+    async with sdk_client(str(client.make_url("/mcp"))) as mcp:
+        current = await mcp.call_tool("resolve_dynamic_params", {**arguments, "query": "员工人数"})
+        period = await mcp.call_tool(
+            "resolve_dynamic_params", {**arguments, "query": "上个月的员工人数"}
+        )
+    assert ok_body(current)["dynamic_params"] == {"headcount": {"instant": True}}
+    assert NO_DIMENSION_ZH in orjson.dumps(error_body(period)).decode()
