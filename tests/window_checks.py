@@ -79,8 +79,8 @@ def library_window(window: TimeWindow) -> Window:
         return None
     found = {
         "instant": window.instant,
-        "start": window.start_ms,
-        "end": window.end_ms,
+        "start": window.start,
+        "end": window.end,
         "step": window.step,
     }
     return {key: value for key, value in found.items() if value is not None}

@@ -4,16 +4,27 @@ Use it as a library through `read_window` (docs/time-windows.md)::
 
     from resolver.timeexpr import read_window
     answer = read_window("最近3个月", now_ms=1762996342241, timezone="Asia/Shanghai")
-    answer.start_ms, answer.end_ms, answer.step      # (1755047542241, 1762996342241, 'month')
+    answer.start, answer.end, answer.step      # (1755047542241, 1762996342241, 'month')
 
-How a text is read: `lexicon` (every word, its class) → `tokens` (text → tokens) →
-`detector` (which tokens are time-like, from their classes alone) → `grammar` (phrases over
-token classes → `atoms`) → `reading` (containers, ranges, since/as-of, hour ranges, the
-guard: every time-like token read, or nothing settled; cached per text, clock-free) →
-`evaluate` (a reading at a clock: partials placed, windows checked) → `settle` (the caller's
-overrides; context first). `clocks` reads the clock and zone sentences of a context;
-`holidays`, `partials`, `terms`, `calendar` do the calendar; `convert` turns an LLM's time
-values into epoch ms; `steps` reads a step word.
+How a text is read — separate, named passes: `lexicon` (every word and its one class, held in
+checked `lang.Words` tables) → `tokens` (text → tokens) → `grammar` (the phrase tables of
+`lang/zh.py`, `lang/common.py`, `lang/en.py` over token classes → `atoms`; builders in
+`builders.py` and `dates.py`, the pattern language in `found.py`) → `reading` (containers,
+ranges, since/as-of, hour ranges, then the guard: every time-like token read (`detector`), or
+nothing settled; cached per text, clock-free) → `evaluate` (a reading at a clock: partials
+placed, windows checked) → `settle` (the caller's overrides; context first). `clocks` reads the
+clock and zone sentences of a context; `holidays`, `partials`, `terms`, `calendar` do the
+calendar; `convert` turns an LLM's time values into epoch ms; `steps` reads a step word.
+
+Declaring words and a phrase family (the tables are data; see `lang/__init__.py`)::
+
+    from resolver.timeexpr.lang.en import EN          # the English phrase table
+    EN.add("en_fiscal_year", "FISCAL _ (?P<y>Y4)", fiscal_year, ("fy 2024", "<expression>"))
+    lexicon.EN.add("FISCAL", "fy fiscal")             # a word's one class (a second: error)
+
+Each phrase has a unique name, a pattern over token classes, a builder (`Found` → `Atom`, or
+None to refuse; `found.Impossible` makes the text settle nothing; any other exception is a
+bug and propagates) and its own examples; tests/timeexpr/test_tables.py checks them all.
 
 Canonical expressions (`TimeResolution.expr`, shown as `debug.time_expr`)::
 

@@ -38,6 +38,7 @@ Kind = Literal[
     "compare",
     "day_number",
     "step",
+    "impossible",
 ]
 
 
@@ -80,6 +81,9 @@ class Atom(NamedTuple):
 
 
 NOW_ATOM = Atom("now", None)
+# A phrase naming a date that does not exist (2025-W53, 10/August/2012 with a 31st of June):
+# the text settles nothing, never a neighbour's reading (SPEC §4.3).
+IMPOSSIBLE = Atom("impossible", None)
 
 
 def period(unit: Step, first: Term, last: Term | None = None) -> Atom:

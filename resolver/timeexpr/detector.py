@@ -30,7 +30,16 @@ _WORDS = frozenset(code for code, kind in KIND.items() if kind in ("strong", "we
 _WEAK = frozenset(code for code, kind in KIND.items() if kind == "weak")
 _LINKS = frozenset(code for code, kind in KIND.items() if kind == "link")
 # What a number may stand across to reach its word: 3 个 月, 第 3 周.
-_NUMBER_FILLERS = frozenset((_SPACE, CODE["GE"], CODE["DI"], CODE["OF"], CODE["THE"]))
+_NUMBER_FILLERS = frozenset(
+    (_SPACE, CODE["GE"], CODE["DI"], CODE["OF"], CODE["THE"], CODE["ON"])
+)  # 3 and 5 on 1/1/2015: the 5 is an hour of that day (or nothing)
+_RANGE_LINKS = frozenset(CODE[name] for name in ("TO", "THROUGH", "UNTIL", "DASH", "ZH_TO"))
+_ORDINALS = frozenset((CODE["ORD"], CODE["ORDW"]))
+_DAY_NUMBERS = frozenset((CODE["D12"], CODE["D0"]))
+_COMMA = CODE["COMMA"]
+_ON = CODE["ON"]
+_MONTHNAME = CODE["MONTHNAME"]
+_ORDINAL_FILLERS = frozenset((_SPACE, CODE["THE"]))
 # What a relative word may stand across: before the end of March, 2024年 的 以前.
 _LINK_FILLERS = frozenset(
     (_SPACE, CODE["THE"], CODE["OF"], CODE["ZH_DE"], CODE["ART"], CODE["ON"], CODE["AT"])
@@ -121,10 +130,21 @@ def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
     before = _neighbour(codes, index, -1, _SPACES)
     if before >= 0 and codes[before] == CODE["AT"] and codes[index] != CODE["ART"]:
         return True  # at 7, at 150ish: a time of day
+    code = codes[index]
+    if code in _ORDINALS and _ordinal_ends_range(codes, marks, index):
+        return True  # from april the ninth till the seventeenth
+    if code in _DAY_NUMBERS and _year_after_date(codes, marks, index):
+        return True  # Aug 9, 96: a two-digit year
+    on = _neighbour(codes, index, 1, _SPACES)
+    if on >= 0 and codes[on] == _ON and _marked(codes, marks, on, 1, _SPACES):
+        return True  # 3 and 5 on 1/1/2015: an hour of that day, or nothing
     for step in (-1, 1):
         near = _neighbour(codes, index, step, _NUMBER_FILLERS)
         if near >= 0 and marks[near] and codes[near] not in _NUMBERS:
             return True  # 3个月, 15 of next month, two upcoming weeks
+        # one space from a time-like number: 2022 11 23, 1 500 days ago
+        if near >= 0 and marks[near] and codes[near] != CODE["ART"] and _spaced(codes, index, near):
+            return True
         # right beside a time-like number (上周五3-5: the 3 is an hour, or nothing)
         beside = index + step
         if 0 <= beside < len(codes) and codes[beside] in _NUMBERS and marks[beside]:
@@ -136,6 +156,31 @@ def _number_joins(codes: str, marks: list[bool], index: int) -> bool:
             if other >= 0 and marks[other] and codes[other] in _NUMBERS:
                 return True
     return False
+
+
+def _spaced(codes: str, index: int, near: int) -> bool:
+    """Whether two tokens stand one space apart."""
+    return abs(near - index) == 2 and codes[(near + index) // 2] == _SPACE
+
+
+def _ordinal_ends_range(codes: str, marks: list[bool], index: int) -> bool:
+    """An ordinal after a range word whose other side is time-like (till the seventeenth)."""
+    join = _neighbour(codes, index, -1, _ORDINAL_FILLERS)
+    if join < 0 or codes[join] not in _RANGE_LINKS:
+        return False
+    return _marked(codes, marks, join, -1, _ORDINAL_FILLERS)
+
+
+def _year_after_date(codes: str, marks: list[bool], index: int) -> bool:
+    """A number after a month name, its day and a comma: a (two-digit) year (Aug 9, 96)."""
+    comma = _neighbour(codes, index, -1, _SPACES)
+    if comma < 0 or codes[comma] != _COMMA:
+        return False
+    day = _neighbour(codes, comma, -1, _SPACES)
+    if day < 0 or not marks[day] or codes[day] not in _NUMBERS:
+        return False
+    month = _neighbour(codes, day, -1, _SPACES)
+    return month >= 0 and codes[month] == _MONTHNAME
 
 
 def _weak_joins(codes: str, marks: list[bool], index: int) -> bool:

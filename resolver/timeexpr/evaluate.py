@@ -13,8 +13,8 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from resolver.timeexpr.atoms import Atom, ClockTime, Kind
+from resolver.timeexpr.merge import Expression
 from resolver.timeexpr.partials import Partial, Placed, bare, inherit, place_in
-from resolver.timeexpr.reading import Expression
 from resolver.timeexpr.result import STEPS, Step
 from resolver.timeexpr.terms import NOW, Absolute, Clock, EndOf, Moment, Relative, Term
 
@@ -297,6 +297,8 @@ def _hours(expression: Expression, clock: Clock) -> Window | None:
     if not clocks:
         return None
     first_minutes = _minutes(clocks[0], None)
+    if len(clocks) > 1 and not expression.to_now:
+        first_minutes = _shared_meridiem(clocks[0], clocks[1], first_minutes)
     if first_minutes is None:
         return None
     first = Moment(day, first_minutes)
@@ -308,6 +310,21 @@ def _hours(expression: Expression, clock: Clock) -> Window | None:
     if last_minutes is None or last_minutes <= first_minutes:
         return None
     return Window(first, Moment(day, last_minutes), "day", single=False)
+
+
+def _shared_meridiem(first: ClockTime, last: ClockTime, minutes: int | None) -> int | None:
+    """A clock range whose am/pm is written once, at its end (2:00 to 2:30 pm, 11 to 1pm):
+    the first time takes that am/pm when it comes before the last, else the other one
+    (11 to 1pm: 11:00–13:00) — SPEC §4.3."""
+    if first.meridiem or first.part or not last.meridiem or not 1 <= first.hour <= 12:
+        return minutes
+    end = _minutes(last, None)
+    same = _minutes(first._replace(meridiem=last.meridiem), None)
+    if end is None or same is None:
+        return None
+    if same < end:
+        return same
+    return _minutes(first._replace(meridiem="am" if last.meridiem == "pm" else "pm"), None)
 
 
 def _day_of(atom: Atom, clock: Clock) -> Absolute | None:

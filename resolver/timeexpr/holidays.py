@@ -1,7 +1,9 @@
 """Holidays and festivals (SPEC §4.1, §4.2): their day in a given year, and the days of a
 public holiday.
 
-Lunar festivals (春节, 元宵, 端午, 七夕, 中秋, 重阳, 腊八, 除夕) and the solar term 清明 come
+The official public holidays of mainland China (国庆假期, 春节期间, 五一假期: the run of days off
+the State Council published) come from `chinesecalendar` (docs/dependencies.md). Lunar
+festivals (春节, 元宵, 端午, 七夕, 中秋, 重阳, 腊八, 除夕) and the solar term 清明 come
 from `lunar-python` (see docs/dependencies): the Chinese calendar follows the new moons and
 solar terms, which no short formula reproduces. Easter is the Western computus (the
 anonymous Gregorian algorithm); US holidays are the Nth weekday of their month. Conversions
@@ -13,6 +15,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from functools import lru_cache
 
+import chinese_calendar
 from lunar_python import Lunar, Solar
 
 # Fixed days: key → (month, day).
@@ -60,11 +63,55 @@ KEYS = frozenset((*_SOLAR, *_LUNAR, *_NTH_WEEKDAY, "easter", "black_friday", "qi
 def holiday_days(key: str, year: int, *, span: bool) -> tuple[date, date]:
     """Return the first and last day of a holiday (or of its public holiday) in `year`.
 
-    ValueError when the calendar cannot place it (a lunar date outside the library's range).
+    The public holiday (span) of a mainland festival is the official run of consecutive days
+    off holding the festival's day, as the State Council published it (`chinese_calendar`);
+    for a year that library does not know, the fixed rule of SPEC §4.1 (`official_known`
+    tells which, for the warning). ValueError when the calendar cannot place it.
     """
     first = _day(key, year)
+    if span and key in _OFFICIAL:
+        run = _official_run(first)
+        if run is not None:
+            return run
     length = _SPAN_DAYS.get(key, 1) if span else 1
     return first, first + timedelta(days=length - 1)
+
+
+# Festivals with an official public holiday in mainland China (chinese_calendar's names).
+_OFFICIAL = frozenset(
+    ("new_year", "spring", "qingming", "labour", "dragon_boat", "mid_autumn", "national")
+)
+
+
+def official_known(key: str, year: int) -> bool:
+    """Whether the official public holiday of `key` in `year` is known (else the fixed rule)."""
+    if key not in _OFFICIAL:
+        return True  # no official run: one day, no rule to fall back on
+    try:
+        return _official_run(_day(key, year)) is not None
+    except ValueError:
+        return False
+
+
+@lru_cache(maxsize=256)
+def _official_run(day: date) -> tuple[date, date] | None:
+    """The run of consecutive days off holding `day`, or None when the calendar does not know
+    that year or `day` is no day off. Weekends joined to it are in (端午 2024 is 6/8–6/10,
+    "与周末连休"); make-up workdays are out."""
+    try:
+        if not chinese_calendar.is_holiday(day):
+            return None
+        first, last = day, day
+        while chinese_calendar.is_holiday(first - _ONE_DAY):
+            first -= _ONE_DAY
+        while chinese_calendar.is_holiday(last + _ONE_DAY):
+            last += _ONE_DAY
+    except NotImplementedError:  # a year the library has no data for
+        return None
+    return first, last
+
+
+_ONE_DAY = timedelta(days=1)
 
 
 def _day(key: str, year: int) -> date:

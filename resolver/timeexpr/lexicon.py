@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from resolver.timeexpr.lang import Words
 from resolver.timeexpr.result import STEPS, Step
 
 Kind = Literal["strong", "weak", "number", "link", "plain"]
@@ -53,7 +54,7 @@ _TRADITIONAL = (
     "葉叶 號号 門门 樓楼 線线 場场 廳厅 館馆 櫃柜 臺台 檯台 車车 機机 寶宝 貓猫 視视 訂订 貨货 "
     "戶户 員员 類类 產产 區区 別别 寫写 區区 風风 颱台 霧雾 節节 穀谷 滿满 種种 暑暑 處处 驚惊 "
     "蟄蛰 雨雨 陽阳 韆千 慶庆 誕诞 愛爱 親亲 聯联 華华 盛盛 頓顿 紐纽 約约 倫伦 敦敦 爾尔 蘭兰 "
-    "亞亚 洲洲 歐欧 東东 區区 灣湾 灣湾 莫莫 斯斯 科科"
+    "亞亚 洲洲 歐欧 東东 區区 灣湾 灣湾 莫莫 斯斯 科科 條条"
 )
 _FOLD |= {ord(pair[0]): ord(pair[1]) for pair in _TRADITIONAL.split() if pair[0] != pair[1]}
 
@@ -78,6 +79,7 @@ _CLASSES: dict[str, Kind] = {
     "ORD": "number",  # 1st, 22nd
     "ORDW": "number",  # first, twenty-second
     "ZHN": "number",  # 三, 十二, 二〇二四, 廿
+    "BADNUM": "number",  # 1e3, 10^400, 1_500, 0x10: time-like beside a unit, never read
     "ENN": "number",  # five, twenty nine, two thousand and fifteen, a couple of
     "HALF": "number",  # 半, half
     "FEW": "number",  # 几, 若干, few, several: a count nobody can compute
@@ -121,6 +123,7 @@ _CLASSES: dict[str, Kind] = {
     "MONTHNAME": "strong",
     "WEEKDAY": "strong",
     "WEEKEND": "strong",
+    "WEEKEND_REL": "strong",  # 上周末 (-1), this weekend (0), next weekend (+1)
     "HOLIDAY": "strong",
     "TZWORD": "strong",  # gmt, utc, pst: a zone the window would have to be read in
     "HOURWEAK": "weak",  # 16h: an hour only after a number
@@ -147,6 +150,14 @@ _CLASSES: dict[str, Kind] = {
     "TREND": "plain",  # 趋势, trend: read where it stands, never a cue by itself
     "COMPARE": "link",  # 同比, 环比, yoy, vs: with the period it compares with (同比去年)
     "COMPARE_ONLY": "plain",  # 对比, 比较: to compare, no period of its own
+    # 除了, 不是, excluding, except, not: a negation joined to a time (除了上个月) is never
+    # dropped (SPEC §4.3): unread, so nothing settles
+    "NEGATION": "link",
+    # 不含今天, excluding today: a rolling window of days ends at the end of yesterday
+    "EXCL_TODAY": "strong",
+    "ZH_FINAL": "link",  # 最后 (最后一周, 最后3天): the last N of a period, never "after"
+    "ZH_FIRST": "link",  # 首 (首季度: the first quarter)
+    "ZH_WITHIN": "link",  # 内, 之内, 以内 (N日内: within N days — which way is not said)
     "LATEST": "strong",  # 最新: the instant word, or a window before a unit (最新3个月)
     # English relative and boundary words (SPEC §4.2 (c))
     "LAST": "link",
@@ -224,11 +235,9 @@ _CLASSES: dict[str, Kind] = {
     "ZH_QI": "link",  # 起, 开始
     "ZH_HARMLESS": "link",  # 全年, 整月, 期间, 之内, 以内, 内 (after a window)
     "ZH_REMAIN": "link",  # 剩余, 剩下, 余下
-    "ZH_EVERY": "plain",  # 每, 各, 逐, 分 (a step word only with its unit: 每月, 各季度)
+    "ZH_EVERY": "plain",  # 每, 各, 逐 (a step word only with its unit: 每月, 各季度)
     "ZH_DE": "plain",  # 的
     "ZH_SAME": "link",  # 同 (去年同月)
-    "ZH_LATER": "link",  # 后 after a count: 3天后 (also ZH_HOU)
-    "ZH_TODAYOF": "link",  # 今天之前 … 之前
     "ZH_BIGGER": "link",  # 大于, 超过, 晚于, 早于, 不早于, 以上
     # symbols
     "DASH": "link",  # - ~
@@ -252,7 +261,7 @@ CODE: dict[str, str] = {name: chr(0xE000 + index) for index, name in enumerate(_
 _PRE = (
     "LAST PREVIOUS NEXT THIS COMING PAST UNTIL SINCE FROM BETWEEN BY AROUND MID "
     "EARLY LATE END BEGIN REST ASOF WEEKOF SAME ZH_LAST ZH_LAST2 ZH_NEXT ZH_NEXT2 ZH_THIS "
-    "ZH_RECENT ZH_FUTURE ZH_ASOF ZH_FROM ZH_HALF DI ZH_ABOUT ZH_BIGGER CMP"
+    "ZH_RECENT ZH_FUTURE ZH_ASOF ZH_FROM ZH_HALF DI ZH_ABOUT ZH_BIGGER CMP NEGATION ZH_FIRST"
 )
 # Words written after their time (3 days ago, 2024年以前) join both sides: 前后最近3个月 is no
 # question the scanner can answer either.
@@ -387,7 +396,7 @@ def _named(table: dict[str, Entry], cls: str, words: str) -> None:
         table[word] = (cls, word)
 
 
-ZH: dict[str, Entry] = {}
+ZH = Words()  # one class per word: a second is an error (lang/__init__.py)
 _words(ZH, "YEAR", "年")
 _words(ZH, "YEARDU", "年度")
 _words(ZH, "QUARTER", "季")
@@ -410,7 +419,7 @@ _named(
     ZH,
     "DAYPART",
     "上半夜 下半夜 前半夜 后半夜 上午 下午 晚上 凌晨 早上 早晨 清晨 中午 傍晚 夜里 夜间 晚间 半夜 "
-    "深夜 午夜 白天 夜晚",
+    "深夜 午夜 白天 夜晚 黎明 拂晓 破晓 黄昏 早间 午后 入夜",
 )
 _words(
     ZH,
@@ -418,6 +427,19 @@ _words(
     "今晚 昨晚 明晚 今早 明早 昨早 今晨 昨夜 今夜 明夜 当晚 当天 当日 次日 翌日 隔天 同日",
 )
 _words(ZH, "WEEKEND", "周末 双休日")
+# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1).
+for _head, _offset in (("上上", -2), ("上", -1), ("本", 0), ("这", 0), ("下", 1), ("下下", 2)):
+    for _middle in ("", "个", "一个") if _head not in ("本",) else ("",):
+        ZH[f"{_head}{_middle}周末"] = ("WEEKEND_REL", _offset)
+# 上个自然月 / 上一自然周 / 本自然年 (SPEC §4.3: a calendar period, as 上个月).
+_NATURAL = {"week": ("自然周",), "month": ("自然月",), "quarter": ("自然季度", "自然季"),
+            "year": ("自然年", "自然年度")}  # fmt: skip
+for _head, _offset in (("上", -1), ("本", 0), ("这", 0), ("当", 0), ("下", 1)):
+    for _unit, _forms in _NATURAL.items():
+        for _form in _forms:
+            for _middle in ("", "个", "一个", "一") if _head in ("上", "下", "这") else ("",):
+                ZH[_head + _middle + _form] = ("RELPERIOD", (_offset, _unit))
+ZH |= {"首季度": ("QLABEL", 1), "首季": ("QLABEL", 1)}  # the first quarter (SPEC §4.3)
 for _prefix in ("周", "星期", "礼拜"):
     for _index, _char in enumerate("一二三四五六"):
         ZH[_prefix + _char] = ("WEEKDAY", _index)
@@ -525,7 +547,7 @@ _words(ZH, "ZH_ASOF", "截至 截止 截止到 截止至 截到 截至到")
 _words(ZH, "ZH_UNTIL", "为止")
 _words(ZH, "ZH_AROUND", "左右 前后 上下 前夕 附近 上下浮动")
 _words(ZH, "ZH_ABOUT", "大约 大概 约 将近 接近 差不多")
-_words(ZH, "ZH_EDGE", "初 初期 头", "start")
+_words(ZH, "ZH_EDGE", "初 初期 头 伊始 之初", "start")
 _words(ZH, "ZH_EDGE", "底 末 终 尾 末期", "end")
 _words(ZH, "ZH_MID", "中 中期")
 _words(ZH, "ZH_HALF", "上半 前半", 1)
@@ -536,10 +558,24 @@ _words(ZH, "ZH_AND", "和 与 及 以及 跟 、")
 _words(ZH, "ZH_SAME", "同")
 _words(ZH, "ZH_OR", "或 或者 还是")
 _words(ZH, "ZH_QI", "起 开始")
-_words(ZH, "ZH_HARMLESS", "全年 整年 全月 整月 全天 整天 全周 整周 整季 全季 之内 以内 内 当中 里")
+_words(ZH, "ZH_HARMLESS", "全年 整年 全月 整月 全天 整天 全周 整周 整季 全季 当中 里")
+_words(ZH, "ZH_WITHIN", "之内 以内 内")
+_words(ZH, "ZH_FINAL", "最后 最末 最终")
+_words(
+    ZH,
+    "EXCL_TODAY",
+    "不含今天 不包括今天 不包含今天 不计今天 不算今天 除去今天 不含今日 不包括今日 不含当天 "
+    "不包括当天 排除今天",
+)
+_words(ZH, "ZH_FIRST", "首")
+_words(
+    ZH,
+    "NEGATION",
+    "除了 除去 除开 不含 不包括 不包含 不计 不算 排除 剔除 扣除 不是 并非 而非 去掉 去除",
+)
 _words(ZH, "ZH_HARMLESS", "期间", "span")
 _words(ZH, "ZH_REMAIN", "剩余 剩下 余下 剩下的 剩余的 余下的")
-_words(ZH, "ZH_EVERY", "每 各 逐 分 每个 每一")
+_words(ZH, "ZH_EVERY", "每 各 逐 每个 每一")  # 分 is the clock minute (FEN); 分月 a step
 _words(ZH, "ZH_DE", "的")
 _words(ZH, "ZH_BIGGER", "大于 小于 超过 不到 晚于 早于 不早于 不晚于 不超过 至少 最多 最早 最晚")
 _words(
@@ -606,7 +642,8 @@ _words(
 )
 # One-word relative days and periods: 昨天 (-1 day), 本月 (0 month), 上上个季度 (-2 quarter).
 ZH_RELDAYS = {
-    "昨天": -1, "昨日": -1, "前天": -2, "前日": -2, "大前天": -3, "大前日": -3, "明天": 1,
+    "昨天": -1, "昨日": -1, "前天": -2, "前日": -2, "大前天": -3, "大前日": -3, "大大前天": -4,
+    "大大前日": -4, "大大后天": 4, "大大后日": 4, "明天": 1,
     "明日": 1, "后天": 2, "后日": 2, "大后天": 3, "大后日": 3, "寻日": -1, "听日": 1,
 }  # fmt: skip
 ZH |= {word: ("RELDAY", offset) for word, offset in ZH_RELDAYS.items()}
@@ -666,7 +703,20 @@ _words(
     "中的 底部 底层 末尾 期货 期权 期望 星巴克 春装 秋装 冬装 夏装 青春 一天到晚 "
     "明星 明细 明确 春晚 现在时 过去时 将来时 过去式 数量 数据 数字 数额 数目 多少 多个 多家 "
     "到货 到账 到店 到达 到位 到手 按年龄 年龄段 上月份额 一级 二级 三级 一下 相比之下 总之 "
-    "以下简称 如下 以下是 上下游 以上是 以上的 上述",
+    "以下简称 如下 以下是 上下游 以上是 以上的 上述 "
+    # number words inside ordinary words, and names holding calendar characters (SPEC §4.3)
+    "一共 一起 统一 万一 一般 一样 一致 一定 一切 一再 一律 唯一 一些些 一直 一旦 一边 一番 "
+    "一次性 一下子 一会儿 明日方舟 星期天超市 今日说法 今日关注 明日之后",
+)
+# A zone named in the text (昨天（北京时间）): it governs the expression (SPEC §4.3); read as a
+# zone word, so an expression beside it is never settled in another zone.
+_words(
+    ZH,
+    "TZWORD",
+    "北京时间 东京时间 纽约时间 伦敦时间 巴黎时间 柏林时间 悉尼时间 香港时间 台北时间 新加坡时间 "
+    "首尔时间 莫斯科时间 美东时间 美西时间 美国东部时间 美国西部时间 太平洋时间 东部时间 中部时间 "
+    "山地时间 当地时间 本地时间 格林尼治时间 格林威治时间 协调世界时 世界时 东八区 西五区 东九区 "
+    "零时区 洛杉矶时间 旧金山时间 芝加哥时间 迪拜时间 印度时间 日本时间 中国时间",
 )
 
 # Holidays of the world the grammar does not read (SPEC §4.2 (a): holiday names are time-like;
@@ -718,7 +768,7 @@ HOLIDAY_HEADS = (
     "mysteries ascension"
 )
 # English words.
-EN: dict[str, Entry] = {}
+EN = Words()
 _named(EN, "E_YEAR", "year years yr yrs")
 _named(EN, "E_QUARTER", "quarter quarters qtr qtrs")
 _named(EN, "E_MONTH", "month months")
@@ -745,6 +795,7 @@ _words(
     "gmt utc cet cest est edt pst pdt cst cdt mst mdt bst ist jst kst aest hkt sgt timezone",
 )
 _words(EN, "ERA", "bce")
+_words(EN, "NEGATION", "excluding exclude excludes excluded except excepting not without besides")
 _words(EN, "ERAWEAK", "bc ad ce")
 _words(EN, "HOURWEAK", "h hs")
 EN_MONTHS = {
@@ -876,6 +927,9 @@ EN_HOLIDAYS = {
     "saint patrick's day": "st_patrick", "st patricks day": "st_patrick",
     "saint patricks day": "st_patrick", "st paddy's day": "st_patrick",
     "saint paddy's day": "st_patrick", "st. paddy's day": "st_patrick",
+    "saint patrick": "st_patrick", "st patrick": "st_patrick", "st. patrick": "st_patrick",
+    "saint patricks": "st_patrick", "st patricks": "st_patrick", "st. patricks": "st_patrick",
+    "saint patrick's": "st_patrick", "st patrick's": "st_patrick",
     "chinese new year's day": "spring", "chinese lunar new year's day": "spring",
     "chinese lunar new year": "spring", "lunar new year's day": "spring",
     "easter": "easter", "easter sunday": "easter", "easter day": "easter",
@@ -919,7 +973,8 @@ EN_OTHERDAYS = (
     "quarter-end",
     "week end",
 )
-EN_PHRASES: dict[str, Entry] = {name: ("HOLIDAY", key) for name, key in EN_HOLIDAYS.items()}
+EN_PHRASES = Words()
+EN_PHRASES |= {name: ("HOLIDAY", key) for name, key in EN_HOLIDAYS.items()}
 EN_PHRASES |= dict.fromkeys(EN_OTHERDAYS, ("OTHERDAY", None))
 EN_PHRASES |= {
     name.strip(): ("OTHERDAY", None)
@@ -940,6 +995,26 @@ EN_PHRASES |= {
     "as of today": ("NOW", "now"), "at present": ("NOW", "now"),
     "at the moment": ("NOW", "now"), "real time": ("NOW", "now"), "as of": ("ASOF", None),
     "as at": ("ASOF", None), "same period": ("VAGUE", "compared"),
+    "excluding today": ("EXCL_TODAY", None), "not counting today": ("EXCL_TODAY", None),
+    "not including today": ("EXCL_TODAY", None), "except today": ("EXCL_TODAY", None),
+    "excluding the current day": ("EXCL_TODAY", None),
+    "not counting": ("NEGATION", None), "not including": ("NEGATION", None),
+    "other than": ("NEGATION", None), "apart from": ("NEGATION", None),
+    "except for": ("NEGATION", None), "leaving out": ("NEGATION", None),
+    "last weekend": ("WEEKEND_REL", -1), "past weekend": ("WEEKEND_REL", -1),
+    "this past weekend": ("WEEKEND_REL", -1), "previous weekend": ("WEEKEND_REL", -1),
+    "this weekend": ("WEEKEND_REL", 0), "next weekend": ("WEEKEND_REL", 1),
+    "full week": ("E_WEEK", "week"), "full month": ("E_MONTH", "month"),
+    "calendar week": ("E_WEEK", "week"), "calendar month": ("E_MONTH", "month"),
+    "complete week": ("E_WEEK", "week"), "complete month": ("E_MONTH", "month"),
+    "new york time": ("TZWORD", None), "beijing time": ("TZWORD", None),
+    "london time": ("TZWORD", None), "tokyo time": ("TZWORD", None),
+    "local time": ("TZWORD", None), "pacific time": ("TZWORD", None),
+    "eastern time": ("TZWORD", None), "central time": ("TZWORD", None),
+    "mountain time": ("TZWORD", None), "paris time": ("TZWORD", None),
+    "berlin time": ("TZWORD", None), "sydney time": ("TZWORD", None),
+    "singapore time": ("TZWORD", None), "china time": ("TZWORD", None),
+    "shanghai time": ("TZWORD", None), "hong kong time": ("TZWORD", None),
     "up to date": ("OTHER", None), "up-to-date": ("OTHER", None),
     "so far": ("SO", None), "to date": ("DATE", "to date"), "up to": ("UNTIL", None),
     "prior to": ("BEFORE", None), "earlier than": ("BEFORE", None),

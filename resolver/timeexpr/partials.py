@@ -104,10 +104,16 @@ class DayOfMonth(NamedTuple):
     day: int
     unit: Step = "day"
     container: Container = "month"
+    last_day: int = 0  # 1到5号: a span of days of one month
 
     def place(self, first: date) -> Placed:
-        """Return that day of the month starting on `first`."""
-        return Absolute("day", first.replace(day=self.day)), None
+        """Return that day (or span of days) of the month starting on `first`."""
+        start = Absolute("day", first.replace(day=self.day))
+        if not self.last_day:
+            return start, None
+        if self.last_day < self.day:
+            raise ValueError("a span of days that runs backwards")
+        return start, Absolute("day", first.replace(day=self.last_day))
 
 
 class Dekad(NamedTuple):
@@ -151,7 +157,21 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
-Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday
+class Weekend(NamedTuple):
+    """上周末, this weekend: Saturday 00:00 .. Sunday 23:59:59.999 of a week (SPEC §4.3)."""
+
+    unit: Step = "day"
+    container: Container = "week"
+
+    def place(self, first: date) -> Placed:
+        """Return the Saturday and Sunday of the week starting on Monday `first`."""
+        return (
+            Absolute("day", first + timedelta(days=5)),
+            Absolute("day", first + timedelta(days=6)),
+        )
+
+
+Partial = InYear | FirstN | Holiday | DayOfMonth | Dekad | HalfMonth | Weekday | Weekend
 
 
 def container_first(container: Container, day: date) -> date:
@@ -203,6 +223,8 @@ def inherit(partial: Partial, other: date, direction: int) -> Placed | None:
     """Place a partial beside a period starting on `other`: in its container, or the next one
     (direction +1, the partial ends a range) or previous one (-1) so the range runs forward."""
     current = container_first(partial.container, other)
+    if _try(partial, current) is None:
+        return None  # June 10 - 31: no June 31st, and never the 31st of July instead
     for first in (current, next_container(partial.container, current, direction)):
         placed = _try(partial, first)
         if placed is not None and (placed[0].first - other).days * direction >= 0:

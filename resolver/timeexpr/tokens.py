@@ -94,7 +94,9 @@ _PATTERN = re.compile(
     f"(?=[a-z0-9{re.escape(_STARTS)}])"
     f"(?:(?P<p>(?<![a-z0-9])(?:{_by_first(list(EN_PHRASES))}))(?![a-z])"
     r"|(?P<l>(?<![a-z])(?:(?:q|h|wk?)[0-9]{1,2}|fy[0-9]{2,4})(?![0-9a-z]))"
-    r"|(?P<d>[0-9]+)(?:(?P<o>st|nd|rd|th)(?![a-z]))?"
+    # 1e3, 10^400, 1_500, 0x10: a number no one reads part of (SPEC §4.3)
+    r"|(?P<x>[0-9]+(?:e[+-]?[0-9]+|\^[0-9]+|_[0-9]+)+(?![0-9a-z])|0x[0-9a-f]+(?![0-9a-z]))"
+    r"|(?P<d>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])|[0-9]+)(?:(?P<o>st|nd|rd|th)(?![a-z]))?"
     r"|(?P<w>[a-z]+(?:'[a-z]+)*'?)"
     # 十一 (National Day) only with a holiday word after it: alone it is eleven
     r"|(?P<z>十一(?=\s*(?:假期|黄金周|长假|小长假|期间|放假|国庆))"
@@ -104,6 +106,14 @@ _PATTERN = re.compile(
 )
 _SPACE = re.compile(r"\s+")
 _CJK = re.compile("[\u3400-\u9fff]")
+# Before 国庆, a country that is not China (美国国庆, 以色列国庆节): another National Day. Any
+# other word before it (请问国庆期间) leaves it China's.
+_FOREIGN = re.compile(
+    r"(?:(?<!中)国|以色列|日本|印度|俄罗斯|加拿大|澳大利亚|新加坡|越南|意大利|西班牙|墨西哥|巴西|朝鲜"
+    r"|瑞士|瑞典|挪威|芬兰|丹麦|荷兰|比利时|波兰|土耳其|埃及|南非|阿根廷|智利|秘鲁|古巴|希腊"
+    r"|葡萄牙|爱尔兰|奥地利|匈牙利|捷克|乌克兰|蒙古|缅甸|老挝|柬埔寨|菲律宾|印尼|马来西亚|沙特|伊朗"
+    r"|伊拉克|新西兰|巴基斯坦|孟加拉)\s*$"
+)
 # 3号店, 5号楼: a store or a building, not a day.
 _NOT_AFTER_HAO = frozenset("店楼线门仓库机车房位窗口厅馆柜台桌院床栋球选")
 # 前十名, 前3位: a ranking, not the first N of a period.
@@ -221,7 +231,7 @@ def tokenize(text: str) -> Tokens:
         elif kind in _DIGIT_GROUPS:
             klass, value = _digits(match.group("d"), match.group("o"))
         else:
-            klass, value = _marked(kind, match.group())
+            klass, value = _marked(kind, match.group(), text, end, codes)
         if start > last:
             _gap(text, last, start, columns)
         codes.append(klass)
@@ -241,11 +251,34 @@ def tokenize(text: str) -> Tokens:
 
 
 _Columns = tuple[list[str], list[object], list[int], list[int]]
+_COMMA_CODE = CODE["COMMA"]
+# What may follow a full stop that ends a sentence: the end, a space, a closing quote/bracket.
+_AFTER_STOP = re.compile(r"(?:$|[\s\"')\]」”》】,;!?])")
+# A dot after these abbreviates them (Aug. 2, Sept. 2024, Sat.): part of the expression.
+_ABBREVIATED = frozenset(CODE[name] for name in ("MONTHNAME", "WEEKDAY", "AMPM"))
+
+
+def _sentence_end(text: str, end: int, codes: list[str]) -> bool:
+    """Whether the dot ending at `end` ends a sentence (last month. / yesterday.) rather than
+    joining a date (2024.3.15) or abbreviating a month (Aug. 2)."""
+    if _AFTER_STOP.match(text, end) is None:
+        return False
+    previous = codes[-1] if codes else ""
+    return previous not in _ABBREVIATED
+
+
 _DIGIT_GROUPS = frozenset(("d", "o"))
 
 
-def _marked(kind: str | None, word: str) -> tuple[str, object]:
-    """An English phrase (Christmas Eve), a label (Q1, H2, W10, FY24) or a symbol."""
+def _marked(
+    kind: str | None, word: str, text: str, end: int, before: list[str]
+) -> tuple[str, object]:
+    """An English phrase (Christmas Eve), a label (Q1, H2, W10, FY24), a number written in a
+    form no one reads part of (1e3, 10^400) or a symbol."""
+    if kind == "x":
+        return CODE["BADNUM"], None
+    if word == "." and _sentence_end(text, end, before):
+        return _COMMA_CODE, word  # a full stop ending a sentence is plain (SPEC §4.3)
     if kind == "p":
         return EN_PHRASE_CODES[" ".join(word.split())]
     if kind == "l":
@@ -266,8 +299,8 @@ def _zh_word(
         cls, value = ZH[word]
     if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
         return None
-    if value == "national" and not glued and start and _CJK.match(text, start - 1):
-        cls = "OTHERDAY"  # 以色列国庆节: another country's National Day
+    if value == "national" and not glued and _FOREIGN.search(text[max(0, start - 8) : start]):
+        cls = "OTHERDAY"  # 以色列国庆节, 美国国庆: another country's National Day
     return CODE[cls], value, end
 
 
@@ -291,6 +324,8 @@ def _zh_numeral(word: str, text: str, start: int, end: int) -> tuple[str, object
 
 
 def _digits(digits: str, ordinal: str | None) -> tuple[str, object]:
+    if "," in digits:  # 1,500: one number, read whole (SPEC §4.3), never a date or a year
+        return CODE["DN"], int(digits.replace(",", "")) if len(digits) <= 24 else -1
     value = int(digits) if len(digits) <= 18 else -1
     if ordinal:
         return CODE["ORD"], value
@@ -321,7 +356,10 @@ def _en_word(word: str, text: str, start: int, before: list[str]) -> tuple[str, 
     cls, value = entry
     if word in ("sat", "sun"):  # sat down, the sun: a weekday only standing alone or dotted
         words = text[max(0, start - 8) : start].split()
-        if not (_ALONE.fullmatch(text, start + 3) or (words and words[-1] in MAY_AFTER)):
+        beside_date = _MAY_BEFORE.match(text, start + 3) or text.startswith(",", start + 3)
+        if not (
+            _ALONE.fullmatch(text, start + 3) or (words and words[-1] in MAY_AFTER) or beside_date
+        ):
             return "OTHER", None
     if word == "may":
         words = text[max(0, start - 12) : start].split()

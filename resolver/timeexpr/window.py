@@ -7,7 +7,7 @@ does (`settle.settle_both`): context first, the caller's `instant`/`step` beatin
 
     >>> from resolver.timeexpr import read_window
     >>> answer = read_window("上个季度", now_ms=1762996342241, timezone="Asia/Shanghai")
-    >>> answer.settled, answer.start_ms, answer.end_ms, answer.step
+    >>> answer.settled, answer.start, answer.end, answer.step
     (True, 1751299200000, 1759247999999, 'quarter')
     >>> answer.expression
     'now-1Q/Q'
@@ -26,7 +26,10 @@ from datetime import datetime
 from typing import Literal
 from zoneinfo import ZoneInfo
 
+from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.clocks import Told, blank, now_ms_of, told, zone_of
+from resolver.timeexpr.holidays import official_known
+from resolver.timeexpr.partials import Holiday
 from resolver.timeexpr.reading import Reading, read
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.settle import settle_both
@@ -88,7 +91,7 @@ def unread_clause(language: Language, unread: tuple[str, ...]) -> str:
 class TimeWindow:
     """What a text means in time, at a clock, in a zone.
 
-    Settled: `instant` is True (an instant word: 当前, now) or False with `start_ms`/`end_ms`
+    Settled: `instant` is True (an instant word: 当前, now) or False with `start`/`end`
     (epoch ms, the end its last millisecond) and `step`. Not settled: `unread` names the
     time-like words that could not be read, and `ask` says what to send instead.
     """
@@ -96,8 +99,8 @@ class TimeWindow:
     text: str
     settled: bool
     instant: bool | None
-    start_ms: int | None
-    end_ms: int | None
+    start: int | None  # epoch ms (the HTTP answer's field names: SPEC §9)
+    end: int | None
     step: Step | None
     timezone: str
     now_ms: int
@@ -106,6 +109,9 @@ class TimeWindow:
     read: tuple[str, ...]
     unread: tuple[str, ...]
     language: Language
+    # What the answer had to assume: a public holiday of a year the official calendar does not
+    # know yet, read by SPEC §4.1's fixed rule. Also said in `explanation`.
+    warnings: tuple[str, ...] = ()
 
     def iso(self, ms: int | None) -> str | None:
         """An epoch ms as ISO 8601 with the zone's offset (2025-07-01T00:00:00.000+08:00)."""
@@ -117,12 +123,12 @@ class TimeWindow:
     @property
     def start_iso(self) -> str | None:
         """The start as ISO 8601 with the zone's offset."""
-        return self.iso(self.start_ms)
+        return self.iso(self.start)
 
     @property
     def end_iso(self) -> str | None:
         """The end (its last millisecond) as ISO 8601 with the zone's offset."""
-        return self.iso(self.end_ms)
+        return self.iso(self.end)
 
     @property
     def ask(self) -> str | None:
@@ -142,11 +148,12 @@ class TimeWindow:
                 if zh
                 else f"{head}: the current value (instant=true)"
             )
-        start, end = _local(self.start_ms, self.timezone), _local(self.end_ms, self.timezone)
+        start, end = _local(self.start, self.timezone), _local(self.end, self.timezone)
         step = _STEP_WORDS[self.language][self.step] if self.step else ""
+        said = "".join(f"（{w}）" if zh else f" ({w})" for w in self.warnings)
         if zh:
-            return f"{head}：{start} 至 {end}（{self.timezone}），{step}"
-        return f"{head}: {start} to {end} ({self.timezone}), {step}"
+            return f"{head}：{start} 至 {end}（{self.timezone}），{step}{said}"
+        return f"{head}: {start} to {end} ({self.timezone}), {step}{said}"
 
 
 def read_context(text: str, *, zone_given: bool) -> tuple[Reading, Told]:
@@ -201,6 +208,7 @@ def read_window(
             text, False, None, None, None, None, zone, now_ms, None, None, words,
             result.unread, lang,
         )  # fmt: skip
+    warnings = _holiday_warnings((context_reading, query), resolution.start, tz, lang)
     return TimeWindow(
         text,
         True,
@@ -215,7 +223,30 @@ def read_window(
         words,
         (),
         lang,
+        warnings,
     )
+
+
+def _holiday_warnings(
+    readings: tuple[Reading, ...], start: int | None, tz: ZoneInfo, lang: Language
+) -> tuple[str, ...]:
+    """A public holiday (国庆假期) of a year the official calendar does not know: read by the
+    fixed rule of SPEC §4.1, and said so."""
+    if start is None:
+        return ()
+    year = datetime.fromtimestamp(start / 1000, tz).year
+    keys = {
+        atom.partial.key
+        for reading in readings
+        for expression in reading.expressions
+        for atom in (*expression.items, *(a.container for a in expression.items))
+        if isinstance(atom, Atom) and isinstance(atom.partial, Holiday) and atom.partial.span
+    }
+    if all(official_known(key, year) for key in keys):
+        return ()
+    if lang == "zh":
+        return (f"{year}年的官方放假安排未知，按固定规则计算",)
+    return (f"the official holiday schedule of {year} is not known: the fixed rule is used",)
 
 
 def _local(ms: int | None, zone: str) -> str:

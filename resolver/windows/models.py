@@ -148,8 +148,8 @@ class TimeWindowResponse(ResponseBody):
         per = _MS_PER[unit]
         return cls(
             instant=bool(window.instant),
-            start=None if window.start_ms is None else window.start_ms // per,
-            end=None if window.end_ms is None else window.end_ms // per,
+            start=None if window.start is None else window.start // per,
+            end=None if window.end is None else window.end // per,
             step=window.step,
             unit=unit,
             now=window.now_ms // per,

@@ -132,5 +132,5 @@ def _unsettled(window: TimeWindow, unread: tuple[str, ...], message: str) -> Tim
 
 def _within_rules(window: TimeWindow) -> bool:
     """Whether the window's instants lie in the years the rules accept (SPEC §5)."""
-    edges = (window.start_ms, window.end_ms)
+    edges = (window.start, window.end)
     return all(MIN_MS <= edge <= MAX_MS for edge in edges if edge is not None)

@@ -74,7 +74,7 @@ def test_spelled_numbers(words: str, value: int) -> None:
     assert [tokens.values[0]] == [value]
 
 
-_FULL = re.compile("|".join(_outer(name, pattern) for name, pattern, _ in PHRASES))
+_FULL = re.compile("|".join(_outer(p.name, p.pattern) for p in PHRASES))
 
 
 def _dispatch_matches_full_alternation(text: str) -> None:
