@@ -222,7 +222,7 @@ class BusinessWindow:
         window = self.window
         if not window.settled:
             return None
-        return query_metric_time(window.instant, window.start_ms, window.end_ms, window.step)
+        return query_metric_time(window.instant, window.start, window.end, window.step)
 
 
 def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
@@ -298,7 +298,7 @@ def _compared(window: TimeWindow, calendar: FiscalCalendar | None, text: str) ->
         # two kinds at once, named periods joined into one window (Q1 vs Q2 vs Q3), or a
         # comparison with no kind and one window: nothing the tables read yet — settle nothing
         return BusinessWindow(window, calendar, None, words)
-    start, end, step = window.start_ms, window.end_ms, window.step
+    start, end, step = window.start, window.end, window.step
     if start is None or end is None or step is None:  # a settled window that is no instant
         return BusinessWindow(window, calendar, None, words)
     main = Main(start, end, step, window.expression or "")

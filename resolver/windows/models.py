@@ -162,7 +162,7 @@ class TimeWindowResponse(ResponseBody):
             baseline=None if baseline is None else _baseline(window, baseline, per, shape),
             query_metric_time=None
             if shape is None
-            else query_metric_time(window.instant, window.start_ms, window.end_ms, window.step),
+            else query_metric_time(window.instant, window.start, window.end, window.step),
             trace_id=trace_id,
         )
 

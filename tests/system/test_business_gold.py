@@ -82,8 +82,8 @@ def library_answer(row: dict[str, Any]) -> Answer:
     window = business.window
     body: dict[str, Any] = {
         "instant": window.instant,
-        "start": window.start_ms,
-        "end": window.end_ms,
+        "start": window.start,
+        "end": window.end,
         "step": window.step,
     }
     if business.baseline is not None:
