@@ -42,7 +42,7 @@ ShapeKind = Literal["whole", "to_date", "rolling", "range"]
 _MONTHS = {"M": 1, "Q": 3, "y": 12, "FQ": 3, "FH": 6, "FY": 12}
 _CLOCK_MS = {"h": 3_600_000, "min": 60_000}
 _MS = timedelta(milliseconds=1)
-_ROUNDED = re.compile(r"now(?:[+-]\d+(?:d|w|M|Q|y))?/(d|w|M|Q|y)")
+_ROUNDED = re.compile(r"now(?:[+-]\d+(?:d|w|M|Q|y|FY|FQ))?/(d|w|M|Q|y|FY|FQ)")
 _TO_DATE = re.compile(r"now/(d|w|M|Q|y|FQ|FY)\.\.now")
 _ROLLING = re.compile(r"now-(\d+)(d|w|M|Q|y|h|min)\.\.now")
 _ABSOLUTE: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -52,8 +52,8 @@ _ABSOLUTE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\d{4}-W\d{2}"), "w"),
     (re.compile(r"\d{4}-\d{2}-\d{2}"), "d"),
     (re.compile(r"FY\d{4}"), "FY"),
-    (re.compile(r"FY\d{4}-Q[1-4]"), "FQ"),
-    (re.compile(r"FY\d{4}-H[12]"), "FH"),
+    (re.compile(r"(?:FY\d{4}|FY|now/FY|now[+-]\d+FY/FY)-Q[1-4]"), "FQ"),
+    (re.compile(r"(?:FY\d{4}|FY|now/FY|now[+-]\d+FY/FY)-H[12]"), "FH"),
 )
 _FISCAL_LABEL = re.compile(r"FY(\d{4})(?:-([QH])([1-4]))?")
 

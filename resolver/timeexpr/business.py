@@ -207,7 +207,10 @@ class BusinessWindow:
         return (
             not self.window.settled
             and self.calendar is None
-            and any(_FISCAL_WORD.search(word) for word in self.window.unread)
+            and (
+                any(_FISCAL_WORD.search(word) for word in self.window.unread)
+                or any(_FISCAL_WORD.search(word) for word in self.window.read)
+            )
         )
 
     @property
@@ -267,7 +270,7 @@ def read_business_window(
     )
     if context and said.spans:  # a fiscal sentence states the calendar, not the window
         context = blank(context, said.spans)
-    window = read_window(text, context=context, **window_options)
+    window = read_window(text, context=context, fiscal=calendar, **window_options)
     if not window.settled:
         return BusinessWindow(window, calendar)
     if window.instant:  # 当前同比: the current value has no window to compare

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, Protocol
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.calendar import epoch_ms, midnight, shift, wall_clock
@@ -202,3 +202,88 @@ def latest_year_of(calendar: FiscalCalendar, now_ms: int, tz: ZoneInfo, months_i
 def _check(value: int, most: int, what: str) -> None:
     if not 1 <= value <= most:
         raise ValueError(f"fiscal {what} {value} is not 1..{most}")
+
+
+# -- fiscal terms of the reader (SPEC §9.1): periods placed in the calendar at evaluation -------
+
+Part = Literal["year", "quarter", "half"]
+_MONTHS_IN: dict[Part, int] = {"year": 12, "quarter": 3, "half": 6}
+_CODE: dict[Part, str] = {"year": "FY", "quarter": "Q", "half": "H"}
+
+
+class FiscalClock(Protocol):
+    """What a fiscal term needs of the reader's clock."""
+
+    now_ms: int
+    tz: ZoneInfo
+    fiscal: FiscalCalendar | None
+
+
+class NoFiscalCalendar(ValueError):
+    """A fiscal period was named and no fiscal calendar is configured: nothing settles."""
+
+
+class FiscalTerm(NamedTuple):
+    """A fiscal period as the reader names it, placed only at evaluation (it needs the
+    request's calendar): the fiscal year `year` (or `offset` years from the current one when
+    `year` is None), or its quarter/half `number`; with `number` 0 and `part` quarter, the
+    quarter `offset` quarters from the current one (上个财季); `bare`: a part named without a
+    year (fiscal Q3), this fiscal year's once started, else last year's."""
+
+    part: Part
+    number: int = 0
+    year: int | None = None
+    offset: int = 0
+    bare: bool = False
+
+    def __str__(self) -> str:
+        if self.bare:
+            return f"FY-{_CODE[self.part]}{self.number}"
+        if self.part == "quarter" and self.number == 0:
+            return "now/FQ" if not self.offset else f"now{self.offset:+d}FQ/FQ"
+        head = (
+            f"FY{self.year}"
+            if self.year is not None
+            else ("now/FY" if not self.offset else f"now{self.offset:+d}FY/FY")
+        )
+        return head if self.part == "year" else f"{head}-{_CODE[self.part]}{self.number}"
+
+    def _calendar(self, clock: FiscalClock) -> FiscalCalendar:
+        if clock.fiscal is None:
+            raise NoFiscalCalendar("no fiscal year start configured")
+        return clock.fiscal
+
+    def first_day(self, clock: FiscalClock) -> date:
+        """The local date the fiscal period starts on."""
+        return self._days(clock)[0]
+
+    def _days(self, clock: FiscalClock) -> tuple[date, date]:
+        """(first day, the day after the last) of the period."""
+        calendar = self._calendar(clock)
+        if self.part == "quarter" and self.number == 0:
+            year, quarter = current_quarter(calendar, clock.now_ms, clock.tz)
+            year, quarter0 = divmod(year * 4 + quarter - 1 + self.offset, 4)
+            months = 3 * quarter0
+            return calendar.months_from(year, months), calendar.months_from(year, months + 3)
+        size = _MONTHS_IN[self.part]
+        months = size * (self.number - 1) if self.part != "year" else 0
+        if self.bare:
+            year = latest_year_of(calendar, clock.now_ms, clock.tz, months)
+        elif self.year is not None:
+            year = self.year
+        else:
+            year = current_year(calendar, clock.now_ms, clock.tz) + self.offset
+        return calendar.months_from(year, months), calendar.months_from(year, months + size)
+
+    def start_ms(self, clock: FiscalClock) -> int:
+        """The period's first ms."""
+        return epoch_ms(midnight(self.first_day(clock)), clock.tz)
+
+    def end_ms(self, clock: FiscalClock) -> int:
+        """The period's last ms."""
+        return self.bounds(clock)[1]
+
+    def bounds(self, clock: FiscalClock) -> tuple[int, int]:
+        """The period's first and last ms."""
+        first, after = self._days(clock)
+        return epoch_ms(midnight(first), clock.tz), epoch_ms(midnight(after), clock.tz) - 1

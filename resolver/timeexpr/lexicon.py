@@ -455,7 +455,8 @@ _words(
 )
 _words(ZH, "SEASON", "春天 夏天 秋天 冬天 春季 夏季 秋季 冬季 旺季 淡季 季节")
 _words(ZH, "SEASONWEAK", "春 夏 秋 冬")
-_words(ZH, "FISCAL", "财年 财季 财务年度 会计年度 会计期间 财报季 财月")
+_words(ZH, "FISCAL", "财年 财务年度 会计年度 会计期间 财报季 财月")
+_words(ZH, "FISCAL", "财季", "quarter")  # a fiscal quarter (上个财季), issue 31
 _words(
     ZH,
     "VAGUE",
