@@ -15,11 +15,17 @@ window in the platform's `query_metric` `time` shape.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from resolver.timeexpr.baseline import Baseline, Main, period_over_period, year_over_year
+from resolver.timeexpr.baseline import (
+    Baseline,
+    Main,
+    explicit,
+    period_over_period,
+    year_over_year,
+)
 from resolver.timeexpr.clocks import blank
 from resolver.timeexpr.fiscal import FiscalCalendar, FiscalStartInvalid
 from resolver.timeexpr.result import Step
@@ -86,6 +92,15 @@ _PERIOD_OVER_PERIOD = re.compile(
 # with a list of periods a comparison settles nothing until the tables read it.
 _COMPARING = re.compile(r"对比|相比|相较|\bvs\b\.?|\bversus\b|\bcompared?\b", re.IGNORECASE)
 _JOINED = re.compile(r"[和、与及跟,，]|\band\b|\bvs\b|\bversus\b|\bcompared\b", re.IGNORECASE)
+# Two named periods compared (`explicit`): the words between them, or (Chinese) a list of
+# periods before a comparison word at the end (上周和上上周的订单量对比).
+_BETWEEN = re.compile(
+    r"\s+(?:vs\.?|versus|compared\s+(?:with|to)|against)\s+|对比|相比于?|相较于?", re.IGNORECASE
+)
+_LISTED = re.compile(r"[和与跟、]")
+_SAME_PERIOD = re.compile(
+    r"^\s*(?:去年同期|上年同期|(?:the\s+)?same\s+period\s+(?:of\s+)?last\s+year)", re.IGNORECASE
+)
 _ZH_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -271,6 +286,10 @@ def read_business_window(
     if context and said.spans:  # a fiscal sentence states the calendar, not the window
         context = blank(context, said.spans)
     window = read_window(text, context=context, fiscal=calendar, **window_options)
+    if _COMPARING.search(text) and (not window.settled or _joined(window)):
+        compared = _explicit(text, calendar, context, window_options)
+        if compared is not None:
+            return compared
     if not window.settled:
         return BusinessWindow(window, calendar)
     if window.instant:  # 当前同比: the current value has no window to compare
@@ -278,6 +297,49 @@ def read_business_window(
             return BusinessWindow(window, calendar, None, _comparison_words(text))
         return BusinessWindow(window, calendar)
     return _compared(window, calendar, text)
+
+
+def _joined(window: TimeWindow) -> bool:
+    """Whether the reader joined named periods into one window (10月和9月, 2023年、2024年)."""
+    return any(_JOINED.search(word) for word in window.read)
+
+
+def _parts(text: str) -> list[str]:
+    """The periods a comparison names, split where they meet (empty parts dropped)."""
+    parts = [part for part in _BETWEEN.split(text) if part.strip()]
+    if len(parts) == 1:
+        parts = [part for part in _LISTED.split(parts[0]) if part.strip()]
+    return parts
+
+
+def _explicit(
+    text: str, calendar: FiscalCalendar | None, context: str | None, options: dict[str, Any]
+) -> BusinessWindow | None:
+    """Two named periods compared (Q3 vs Q2, 上个月和去年同期对比): the first named is main, the
+    second its `explicit` baseline, each read alone by the reader; 去年同期 is the main window
+    a year back. More than two periods settle nothing; None when the text is no such pair."""
+    parts = _parts(text)
+    if len(parts) < 2:
+        return None
+    read = [read_window(part, context=context, fiscal=calendar, **options) for part in parts]
+    if len(parts) > 2 or any(_joined(each) for each in read):
+        return BusinessWindow(read[0], calendar, None, _comparison_words(text))  # three periods
+    main, other = read
+    if not main.settled or main.instant or main.start is None or main.end is None:
+        return None
+    if main.step is None:
+        return None
+    first = Main(main.start, main.end, main.step, main.expression or "")
+    whole = replace(main, text=text, read=main.read + other.read)
+    if _SAME_PERIOD.match(parts[1]):
+        shifted = year_over_year(first, ZoneInfo(main.timezone))
+        if shifted is None:
+            return None
+        return BusinessWindow(whole, calendar, shifted._replace(kind="explicit"))
+    if not other.settled or other.instant or other.start is None or other.end is None:
+        return None
+    second = Main(other.start, other.end, other.step or main.step, other.expression or "")
+    return BusinessWindow(whole, calendar, explicit(second))
 
 
 def _comparison_words(text: str) -> tuple[str, ...]:
@@ -296,8 +358,7 @@ def _compared(window: TimeWindow, calendar: FiscalCalendar | None, text: str) ->
     if comparing is None:
         return BusinessWindow(window, calendar)
     words = _comparison_words(text)
-    joined = any(_JOINED.search(word) for word in window.read)
-    if (yoy and pop) or joined or not (yoy or pop):
+    if (yoy and pop) or _joined(window) or not (yoy or pop):
         # two kinds at once, named periods joined into one window (Q1 vs Q2 vs Q3), or a
         # comparison with no kind and one window: nothing the tables read yet — settle nothing
         return BusinessWindow(window, calendar, None, words)

@@ -104,3 +104,10 @@ def fiscal_first_quarters(found: Found) -> Atom | None:
     if number == 1:
         return Atom("period", "quarter", first)
     return Atom("span", "quarter", first, FiscalTerm("quarter", number, year, offset))
+
+
+def fiscal_first_quarters_named(found: Found) -> Atom | None:
+    """the first three quarters of the fiscal year: as 财年前三季度 (`first` only)."""
+    if found.number("x") != 1:
+        raise Refused("x")
+    return fiscal_first_quarters(found)

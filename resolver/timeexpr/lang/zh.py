@@ -55,6 +55,7 @@ ZH.add("zh_fiscal_to_date", "(?:ZH_THIS _)? (?P<f>FISCAL) _ (?:ZH_TONOW|ZH_SINCE
 ZH.add("zh_fiscal_relative", f"(?P<r>{_REL}) _ (?:GE _)? (?P<f>FISCAL)", relative_fiscal, ("本财年的营收", "now/FY..now"), ("上财年", "now-1FY/FY"), ("上上财年", "now-2FY/FY"), ("下财年", "now+1FY/FY"), ("上个财季", "now-1FQ/FQ"), ("本财季", "now/FQ..now"))
 ZH.add("zh_fiscal_year", "(?P<y>Y4) _ (?:YEAR _)? (?P<f>FISCAL)", named_fiscal_year, ("2025财年的营收", "FY2025"), ("2024年财年", "FY2024"))
 ZH.add("zh_fiscal_year_after", "(?P<f>FISCAL) _ (?P<y>Y4)(?! _ (?:QLABEL|HLABEL))", named_fiscal_year, ("财年2025的营收", "FY2025"), ("FY 2025", "FY2025"), ("fiscal 2024", "FY2024"))
+ZH.add("zh_compare_unit", "COMPARE _ (?:GE _)? (?:WEEK|MONTH|QU|YU|DAY|RI)(?! _ (?:ZH_DE _)? ZH_SAME)", compare, ("本月销售额较上月", "now/M..now"), ("上周订单较上周", "now-1w/w"))
 # -- comparison phrases: the period they compare with is no window -----------------------------
 ZH.add("compare", "COMPARE _ (?:ZH_DE _)? (?:THE _)? (?:(?P<v>VAGUE) _)? (?:OF _)? (?:(?:RELPERIOD|RELDAY)(?! _ (?:ZH_DE _)? ZH_SAME)|(?:LAST|PREVIOUS) _ ENPERIOD)?", compare, ("上个月同比去年", "now-1M/M"))
 ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JIDU|YEAR|YEARDU) TREND", step_word, ("今年的月趋势", "now/y..now"))
