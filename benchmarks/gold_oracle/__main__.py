@@ -1,7 +1,8 @@
 """`python -m benchmarks.gold_oracle [--check | --show]`: write, compare or show the gold files.
 
 It writes the v2 files, the v3 files (time_gold_v3.jsonl, context_gold_v3.jsonl) and the
-business-time files (business_gold.jsonl, business_metric_path.jsonl).
+business-time files (business_gold.jsonl, business_metric_path.jsonl,
+business_context_gold.jsonl).
 `--show` prints each time case (v2, then v3) with its window on the local wall clock, for a
 reviewer.
 """
@@ -15,7 +16,11 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from benchmarks.gold_oracle.answers import Params
-from benchmarks.gold_oracle.business_cases import business_rows, metric_path_rows
+from benchmarks.gold_oracle.business_cases import (
+    business_rows,
+    metric_context_rows,
+    metric_path_rows,
+)
 from benchmarks.gold_oracle.context_cases import context_rows
 from benchmarks.gold_oracle.context_cases_v3 import context_rows_v3
 from benchmarks.gold_oracle.periods import EPOCH, ONE_MS
@@ -29,6 +34,7 @@ TIME_GOLD_V3 = DATA / "time_gold_v3.jsonl"
 CONTEXT_GOLD_V3 = DATA / "context_gold_v3.jsonl"
 BUSINESS_GOLD = DATA / "business_gold.jsonl"
 BUSINESS_METRIC_PATH = DATA / "business_metric_path.jsonl"
+BUSINESS_CONTEXT = DATA / "business_context_gold.jsonl"
 
 
 def render() -> dict[Path, list[Params]]:
@@ -40,6 +46,7 @@ def render() -> dict[Path, list[Params]]:
         CONTEXT_GOLD_V3: context_rows_v3(),
         BUSINESS_GOLD: business_rows(),
         BUSINESS_METRIC_PATH: metric_path_rows(),
+        BUSINESS_CONTEXT: metric_context_rows(),
     }
 
 

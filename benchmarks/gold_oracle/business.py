@@ -22,16 +22,15 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Literal
 
-from borax.calendars.lunardate import LunarDate
-
 from benchmarks.gold_oracle.answers import Params, Spec
 from benchmarks.gold_oracle.periods import (
     Clock,
     Period,
     PeriodLike,
     Unit,
+    bare_festival,
     day,
-    days,
+    festival,
     resolve,
     shift_wall,
     started,
@@ -345,56 +344,14 @@ def bad(field: str) -> Expect:
 
 
 # -- official holidays (SPEC §4.1 festival row, revised) -------------------------------------------
-#
-# The State Council's published arrangements (国务院办公厅关于…年部分节假日安排的通知), the run of
-# consecutive days off that holds the festival's day, weekends inside it included, make-up
-# workdays excluded. Cross-checked against `chinesecalendar` 1.11.0 (run outside the project).
-OFFICIAL_RUNS: dict[tuple[str, int], tuple[date, date]] = {
-    ("春节", 2023): (date(2023, 1, 21), date(2023, 1, 27)),
-    ("春节", 2024): (date(2024, 2, 10), date(2024, 2, 17)),
-    ("春节", 2025): (date(2025, 1, 28), date(2025, 2, 4)),
-    ("劳动节", 2023): (date(2023, 4, 29), date(2023, 5, 3)),
-    ("劳动节", 2024): (date(2024, 5, 1), date(2024, 5, 5)),
-    ("劳动节", 2025): (date(2025, 5, 1), date(2025, 5, 5)),
-    ("端午", 2023): (date(2023, 6, 22), date(2023, 6, 24)),
-    ("端午", 2024): (date(2024, 6, 8), date(2024, 6, 10)),
-    ("端午", 2025): (date(2025, 5, 31), date(2025, 6, 2)),
-    ("中秋", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("中秋", 2024): (date(2024, 9, 15), date(2024, 9, 17)),
-    ("国庆", 2023): (date(2023, 9, 29), date(2023, 10, 6)),
-    ("国庆", 2024): (date(2024, 10, 1), date(2024, 10, 7)),
-    ("国庆", 2025): (date(2025, 10, 1), date(2025, 10, 8)),
-}
-# The fixed rule for a year no calendar knows: (first day in that year, days).
-FIXED_RULE: dict[str, Callable[[int], tuple[date, int]]] = {
-    "春节": lambda y: (LunarDate(y, 1, 1).to_solar_date(), 7),
-    "国庆": lambda y: (date(y, 10, 1), 7),
-    "劳动节": lambda y: (date(y, 5, 1), 5),
-    "端午": lambda y: (LunarDate(y, 5, 5).to_solar_date(), 1),
-    "中秋": lambda y: (LunarDate(y, 8, 15).to_solar_date(), 1),
-}
 
 
 def official_holiday(name: str, in_year: int) -> Period:
-    """The official holiday run of `name` in `in_year` (the fixed rule where none is published
-    here), unit day."""
-    if (name, in_year) in OFFICIAL_RUNS:
-        first, last = OFFICIAL_RUNS[name, in_year]
-    else:
-        first, length = FIXED_RULE[name](in_year)
-        last = first + timedelta(days=length - 1)
-    if first == last:
-        return day(first.year, first.month, first.day)
-    return days(first, last)
+    """The official holiday run of `name` in `in_year` (`holidays_cn`: the State Council's runs,
+    the fixed rule for other years), unit day."""
+    return festival(name, in_year, holiday=True)
 
 
 def bare_official_holiday(name: str) -> Callable[[Clock], Period]:
     """A holiday with no year: this year's run if it has started, else last year's."""
-
-    def pick(clock: Clock) -> Period:
-        this_year = official_holiday(name, clock.today.year)
-        if started(clock, this_year):
-            return this_year
-        return official_holiday(name, clock.today.year - 1)
-
-    return pick
+    return bare_festival(name, holiday=True)

@@ -30,6 +30,8 @@ from benchmarks.gold_oracle.business import (
     unsettled,
     window,
 )
+from benchmarks.gold_oracle.context_cases import SALES, TIME_MISSING, ContextCase, missing, ok
+from benchmarks.gold_oracle.context_cases import Expect as ContextExpect
 from benchmarks.gold_oracle.periods import (
     Clock,
     bare_month,
@@ -592,9 +594,9 @@ def _fiscal_config(add: Adder) -> None:
         fiscal_year_named_by="end",
     )
     add(
-        "FY2026 Q1 revenue",
+        "FY2025 Q1 revenue",
         NOV_NY,
-        window(whole(f0701s.named_quarter(2026, 1))),
+        window(whole(f0701s.named_quarter(2025, 1))),
         f"request start 07-01, env naming start; {S_PER_FIELD}",
         env={ENV_NAMED: "start"},
         fiscal_year_start="07-01",
@@ -1286,4 +1288,122 @@ def metric_path_rows() -> list[Params]:
         case = TimeCase("metric_path", query, clock, spec, S_METRIC)
         seen[case.lang] += 1
         rows.append(case.row(seen[case.lang]))
+    return rows
+
+
+S_METRIC_FISCAL = (
+    "SPEC §9.1: fiscal periods are read 'in the metric path of §4 as well', the calendar from a"
+    " context sentence or the environment"
+)
+NOV_DAY = Clock.at("2025-11-13T00:00:00", SHANGHAI)  # a date-only clock sentence's day
+
+
+def _metric_context_cases() -> list[tuple[ContextCase, dict[str, str] | None]]:
+    """Fiscal words and comparisons on `POST /v1/dynamic-params` (rules only, `drug_sales`)."""
+    f0401, f1001, f0701, f0215 = Fiscal("04-01"), Fiscal("10-01"), Fiscal("07-01"), Fiscal("02-15")
+    out: list[tuple[ContextCase, dict[str, str] | None]] = []
+
+    def add(
+        query: str,
+        context: str,
+        expected: ContextExpect,
+        note: str,
+        *,
+        at: Clock = NOV,
+        env: dict[str, str] | None = None,
+        send_now: bool = True,
+    ) -> None:
+        lang = "zh" if is_chinese(query) else "en"
+        case = ContextCase(
+            "metric_fiscal", lang, query, context, at, [SALES], expected, note, send_now
+        )
+        out.append((case, env))
+
+    fiscal, cmp_note = S_METRIC_FISCAL, S_METRIC
+    add(
+        "本财年的药品销售额",
+        "财年从4月1日开始",
+        ok(SALES, since(f0401.fy(0))),
+        f"{fiscal}; {S_THIS}",
+    )
+    add(
+        "drug sales last fiscal year",
+        "our fiscal year starts in October",
+        ok(SALES, whole(f1001.fy(1))),
+        fiscal,
+        at=NOV_NY,
+    )
+    add("FY2025的销售额", "fiscal_year_start=04-01", ok(SALES, whole(f0401.named(2025))), fiscal)
+    add(
+        "财年第三季度的销售额",
+        "财年从7月1日开始",
+        ok(SALES, whole(f0701.bare_quarter(3))),
+        f"{fiscal}; {S_BARE}",
+    )
+    add(
+        "上个财季的销售额",
+        "",
+        ok(SALES, whole(f1001.fq(1))),
+        f"{fiscal}; environment",
+        env={ENV_START: "10-01"},
+    )
+    add(
+        "上财年的销售额",
+        "财年从4月1日开始",
+        ok(SALES, whole(f0401.fy(1))),
+        f"{fiscal}; {S_PRECEDENCE}",
+        env={ENV_START: "10-01"},
+    )
+    add(
+        "财年至今的销售额",
+        "财年从2月15日开始",
+        ok(SALES, since(f0215.fy(0))),
+        f"{fiscal}; {S_TODATE}",
+    )
+    add(
+        "上财年的销售额",
+        "今天是2025年11月13日，财年从4月1日开始",
+        ok(SALES, whole(f0401.fy(1))),
+        f"{fiscal}; a clock sentence (no now_ms) and a fiscal sentence",
+        at=NOV_DAY,
+        send_now=False,
+    )
+    add("本财年的销售额", "", missing(SALES, TIME_MISSING), S_NO_CONFIG)
+    add("FY2025 drug sales", "", missing(SALES, TIME_MISSING), S_NO_CONFIG, at=NOV_NY)
+    add(
+        "本财年销售额同比",
+        "财年从4月1日开始",
+        ok(SALES, since(f0401.fy(0))),
+        f"{cmp_note}; {fiscal}",
+    )
+    add(
+        "上个财季销售额环比",
+        "财年从4月1日开始",
+        ok(SALES, whole(f0401.fq(1))),
+        f"{cmp_note}; {fiscal}",
+    )
+    add(
+        "FY2025 vs FY2024 drug sales",
+        "fiscal_year_start=04-01",
+        missing(SALES, TIME_MISSING),
+        f"{cmp_note}; two named windows settle nothing",
+        at=NOV_NY,
+    )
+    add(
+        "2025年国庆假期的销售额",
+        "",
+        ok(SALES, whole(official_holiday("国庆", 2025))),
+        "SPEC §4.1 festival row (revised): the official run",
+    )
+    return out
+
+
+def metric_context_rows() -> list[Params]:
+    """business_context_gold.jsonl: the context_gold.jsonl format, plus `env` where used."""
+    rows = []
+    for n, (case, env) in enumerate(_metric_context_cases(), start=1):
+        row = {**case.row(n), "id": f"bizctx-{n:03d}"}
+        if env is not None:
+            row["env"] = env
+        rows.append(row)
     return rows

@@ -30,7 +30,7 @@ from benchmarks.gold_oracle.periods import (
     quarter,
     year,
 )
-from benchmarks.gold_oracle.time_cases import NOV, NY_NOV, SHANGHAI, is_chinese
+from benchmarks.gold_oracle.time_cases import NOV, NY_NOV, OFFICIAL, SHANGHAI, is_chinese
 
 TIME_INPUTS = ("instant", "start", "end", "step")
 TIME_MISSING = ["start", "end", "step"]
@@ -524,7 +524,7 @@ def context_cases() -> list[ContextCase]:
         "客流量",
         "春节假期",
         ok(SALES, whole(bare_festival("春节", True))),
-        "a §4.1 festival holiday in context",
+        "a §4.1 festival holiday in context; " + OFFICIAL,
     )
 
     # instant: instant words in context.

@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 
 from borax.calendars.lunardate import LunarDate, TermUtils
 
+from benchmarks.gold_oracle.holidays_cn import holiday_run
+
 Unit = Literal["day", "week", "month", "quarter", "year"]
 UNITS: tuple[Unit, ...] = ("day", "week", "month", "quarter", "year")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -265,20 +267,20 @@ LUNAR_FESTIVALS: dict[str, tuple[int, int]] = {
     "七夕": (7, 7),
     "中秋": (8, 15),
 }
-# With 期间/假期/黄金周/长假 these become holidays of so many days; the others stay one day.
-HOLIDAY_DAYS: dict[str, int] = {"春节": 7, "国庆": 7, "劳动节": 5}
 
 
 def festival(name: str, in_year: int, holiday: bool = False) -> Period:
-    """The festival's day in `in_year` (lunar dates converted by borax), or its holiday."""
+    """The festival's day in `in_year` (lunar dates converted by borax), or with `holiday` its
+    official public-holiday run (SPEC §4.1 revised: `holidays_cn`; one day for the others)."""
+    run = holiday_run(name, in_year) if holiday else None
+    if run is not None:
+        first, last_ = run
+        return days(first, last_) if first != last_ else day(first.year, first.month, first.day)
     if name in LUNAR_FESTIVALS:
         first = LunarDate(in_year, *LUNAR_FESTIVALS[name]).to_solar_date()
     else:
         first = date(in_year, *SOLAR_FESTIVALS[name])
-    length = HOLIDAY_DAYS.get(name, 1) if holiday else 1
-    if length == 1:
-        return day(first.year, first.month, first.day)
-    return days(first, first + timedelta(days=length - 1))
+    return day(first.year, first.month, first.day)
 
 
 def bare_festival(name: str, holiday: bool = False) -> Relative:

@@ -81,6 +81,10 @@ TREND_SPAN = (
     " periods keeps its unit like a range"
 )
 GUARD = "must settle nothing (SPEC 'Never settle half a question')"
+OFFICIAL = (
+    "revised: SPEC §4.1's festival row (issue 31): the official public-holiday run of that year as"
+    " the State Council published it (was lunar 1/1 + 6 days, 10/1–10/7)"
+)
 
 
 def is_chinese(text: str) -> bool:
@@ -341,20 +345,20 @@ def _festival(add: Family) -> None:
     started = "bare: this year's has started"
     add("元旦的销量", whole(bare_festival("元旦")), started)
     add("春节的订单", whole(bare_festival("春节")), started)
-    add("春节期间的客流", whole(bare_festival("春节", True)), "lunar 1/1 + 6 days")
+    add("春节期间的客流", whole(bare_festival("春节", True)), OFFICIAL)
     add("元宵的GMV", whole(bare_festival("元宵")), started)
     add("劳动节的销量", whole(bare_festival("劳动节")), started)
     add("五一假期的订单", whole(bare_festival("劳动节", True)), "5/1–5/5")
     add("端午的客流", whole(bare_festival("端午")), started)
     add("七夕的销量", whole(bare_festival("七夕")), started)
     add("中秋的订单", whole(bare_festival("中秋")), started)
-    add("国庆黄金周的客流", whole(bare_festival("国庆", True)), "10/1–10/7")
+    add("国庆黄金周的客流", whole(bare_festival("国庆", True)), OFFICIAL)
     add("618的GMV", whole(bare_festival("618")), started)
     add("双十一的销量", whole(bare_festival("双十一")), started)
     add("双十二的销量", whole(bare_festival("双十二")), "bare: 2025-12-12 not started → 2024's")
     add("2024年中秋的订单", whole(festival("中秋", 2024)))
-    add("2024年春节假期的客流", whole(festival("春节", 2024, True)))
-    add("2023年国庆长假的销量", whole(festival("国庆", 2023, True)))
+    add("2024年春节假期的客流", whole(festival("春节", 2024, True)), OFFICIAL)
+    add("2023年国庆长假的销量", whole(festival("国庆", 2023, True)), OFFICIAL)
     add("2025年双十一以来的订单", since(festival("双十一", 2025)), "SPEC §4.1 example")
     add("自2024年国庆以来的销量", since(festival("国庆", 2024)), "plain 国庆 is the day 10/1")
     add("从2024年中秋到2024年国庆的客流", span(festival("中秋", 2024), festival("国庆", 2024)))
@@ -362,7 +366,12 @@ def _festival(add: Family) -> None:
     add("春节的销量", whole(bare_festival("春节")), "2025's (01-29) not started → 2024's", at=JAN20)
     add("元旦的订单", whole(bare_festival("元旦")), at=JAN20)
     add("中秋节的销量", whole(bare_festival("中秋")), "2025's not started → 2024's", at=JAN20)
-    add("春节假期的客流", whole(bare_festival("春节", True)), "not started → 2024's", at=JAN20)
+    add(
+        "春节假期的客流",
+        whole(bare_festival("春节", True)),
+        "not started → 2024's; " + OFFICIAL,
+        at=JAN20,
+    )
     add(
         "国庆假期的销量",
         whole(bare_festival("国庆", True)),
@@ -527,7 +536,7 @@ def _trend(add: Family) -> None:
     add("2024年Q1到Q3的营收趋势", span(quarter(2024, 1), quarter(2024, 3)), "docs: a range keeps")
     add("24年3月的销量变化", whole(month(2024, 3), "day"), "single period: month → day")
     add("上周三的订单趋势", whole(weekday(2, 1)), "day stays day")
-    add("春节期间的客流趋势", whole(bare_festival("春节", True)), "days stay day")
+    add("春节期间的客流趋势", whole(bare_festival("春节", True)), "days stay day; " + OFFICIAL)
     add(
         "去年同季度的营收趋势",
         whole(last("quarter", 4), "month"),
@@ -544,7 +553,7 @@ def _step_word(add: Family) -> None:
     march, april = bare_month(3), month_of_same_year(bare_month(3), 4)
     add("3月和4月按周的销量", span(march, april, step="week"))
     add("2024年前三季度按月的营收", first_n(3, "quarter", 2024, step="month"))
-    add("国庆假期每日的客流", whole(bare_festival("国庆", True)))
+    add("国庆假期每日的客流", whole(bare_festival("国庆", True)), OFFICIAL)
     add("2024年Q1到Q3按月的GMV", span(quarter(2024, 1), quarter(2024, 3), step="month"))
     add("weekly orders since last March", since(last_march(), "week"))
     add("最近6小时按天的请求量", elapsed(360))
@@ -559,7 +568,12 @@ def _override(add: Family) -> None:
     note = "caller override in context"
     add("2024年前三季度的营收", instant, f"{note}: instant=true wins", context={"instant": True})
     add("3月上旬的订单", whole(xun(bare_month(3), 1), "week"), note, context=step("week"))
-    add("春节假期的客流", whole(bare_festival("春节", True), "week"), note, context=step("week"))
+    add(
+        "春节假期的客流",
+        whole(bare_festival("春节", True), "week"),
+        f"{note}; {OFFICIAL}",
+        context=step("week"),
+    )
     add("最近3小时的订单", elapsed(180, "month"), note, context=step("month"))
     add(
         "上周五的销量",

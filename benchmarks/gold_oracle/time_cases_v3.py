@@ -70,6 +70,7 @@ from benchmarks.gold_oracle.time_cases import (
     NOV,
     NY_DST,
     NY_NOV,
+    OFFICIAL,
     SHANGHAI,
     YEAR_AFTER,
     Family,
@@ -750,7 +751,7 @@ def _traditional(add: Family) -> None:
     add("禮拜三的訂單", whole(weekday(2)), "§4.1 bare weekday: Wednesday has started")
     add("上週一到週三的訂單", span(weekday(0, 1), weekday(2, 1)), "§4.1 range of days")
     add("今年前兩個月的銷量", first_n(2, "month"), "§4.1 first N months")
-    add("國慶假期的客流", whole(bare_festival("国庆", True)), "§4.1 festival holiday")
+    add("國慶假期的客流", whole(bare_festival("国庆", True)), "§4.1 festival holiday; " + OFFICIAL)
     add("去年同月的銷量", whole(last("month", 12)), "§4.1 same month last year")
     add("截至上個月的庫存", as_of(last("month")), "§4.1 as of")
     add("最近半個月的訂單", rolling(15, "day"), "§4 半个月 = 15 days")
