@@ -243,6 +243,11 @@ class BusinessWindow:
         return query_metric_time(window.instant, window.start, window.end, window.step)
 
 
+def names_fiscal(words: tuple[str, ...]) -> bool:
+    """Whether any of these words names a fiscal period (财年, FY2025, fiscal Q3)."""
+    return any(_FISCAL_WORD.search(word) for word in words)
+
+
 def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
     """The ask naming the fiscal start, after the words not read."""
     ask = FISCAL_ASK[language]
@@ -383,6 +388,7 @@ __all__ = [
     "fiscal_ask",
     "fiscal_calendar",
     "fiscal_told",
+    "names_fiscal",
     "query_metric_time",
     "read_business_window",
 ]
