@@ -363,7 +363,11 @@ def _compared(window: TimeWindow, calendar: FiscalCalendar | None, text: str) ->
     if comparing is None:
         return BusinessWindow(window, calendar)
     words = _comparison_words(text)
-    if (yoy and pop) or _joined(window) or not (yoy or pop):
+    if not (yoy or pop) and not _joined(window):
+        # 对比/相比/vs with one period and no kind (上个月的订单量对比, 相比之下2024年5月的GMV): the
+        # period's window as before, no baseline — there is nothing named to compare it with
+        return BusinessWindow(window, calendar)
+    if (yoy and pop) or _joined(window):
         # two kinds at once, named periods joined into one window (Q1 vs Q2 vs Q3), or a
         # comparison with no kind and one window: nothing the tables read yet — settle nothing
         return BusinessWindow(window, calendar, None, words)
