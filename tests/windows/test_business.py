@@ -292,3 +292,42 @@ async def test_words_that_only_look_like_comparisons_change_nothing(
         status, answer = await ask(client, {"text": text, "now_ms": NOW_MS})
         assert status == 200, (text, answer)
         assert "baseline" not in answer
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"text": "FY2025 Q3 revenue", "fiscal_year_start": "10-01"}, ("FY2025-Q3",
+         "2025-04-01", "2025-06-30", "quarter")),
+        ({"text": "上财年的营收", "fiscal_year_start": "04-01", "fiscal_year_named_by": "start"},
+         ("now-1FY/FY", "2024-04-01", "2025-03-31", "year")),
+        ({"text": "上个财季", "context": "财年从7月1日开始"}, ("now-1FQ/FQ",
+         "2025-07-01", "2025-09-30", "quarter")),
+        ({"text": "财年上半年", "context": "our fiscal year starts in October"}, ("FY-H1",
+         "2025-10-01", "2026-03-31", "month")),
+    ],
+)  # fmt: skip
+async def test_fiscal_phrases_are_read_in_the_calendar_given(
+    client: TestClient[Any, Any], body: dict[str, Any], expected: tuple[str, str, str, str]
+) -> None:
+    expression, first_day, last_day, step = expected
+    status, answer = await ask(client, {"now_ms": NOW_MS, **body})
+    assert status == 200, answer
+    assert answer["expression"] == expression
+    assert answer["start_iso"].startswith(first_day + "T00:00:00.000")
+    assert answer["end_iso"].startswith(last_day + "T23:59:59.999")
+    assert answer["step"] == step
+
+
+async def test_two_named_periods_compare_explicitly(client: TestClient[Any, Any]) -> None:
+    status, answer = await ask(client, {"text": "10月和9月的销售额对比", "now_ms": NOW_MS})
+    assert status == 200, answer
+    assert answer["expression"] == "2025-10"
+    assert answer["baseline"]["kind"] == "explicit"
+    assert answer["baseline"]["expression"] == "2025-09"
+    status, answer = await ask(client, {"text": "上个月和去年同期对比", "now_ms": NOW_MS})
+    assert status == 200, answer
+    assert answer["baseline"]["kind"] == "explicit"
+    assert answer["baseline"]["start_iso"].startswith("2024-10-01")
+    status, answer = await ask(client, {"text": "Q1 vs Q2 vs Q3 revenue", "now_ms": NOW_MS})
+    assert status == 422, answer
