@@ -12,18 +12,16 @@ from resolver.timeexpr.fiscal import FiscalTerm
 from resolver.timeexpr.found import CLASS_NAME, Found, Refused, count
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.terms import NOW
-from resolver.timeexpr.tokens import Token
 
 # 本/this: 0, 上/last: -1, 上上: -2, 下/next: +1
 _OFFSETS = {"ZH_THIS": 0, "THIS": 0, "ZH_LAST": -1, "LAST": -1, "ZH_LAST2": -2, "ZH_NEXT": 1,
             "NEXT": 1, "ZH_NEXT2": 2}  # fmt: skip
 
 
-def _year(token: Token | None) -> int | None:
-    """The fiscal year a token names: FY2025/FY25 (the FISCAL label's value), 2025, 25."""
-    if token is None:
-        return None
-    value = token.value
+def _year(found: Found, group: str) -> int | None:
+    """The fiscal year a group's token names: FY2025/FY25 (the FISCAL label's value), 2025, 25."""
+    token = found.tok(group)
+    value = None if token is None else token.value
     if not isinstance(value, int):
         return None
     if 0 <= value <= 99:
@@ -33,9 +31,9 @@ def _year(token: Token | None) -> int | None:
 
 def _named_year(found: Found) -> int | None:
     """The year of a phrase: its `y` group, else the value of its FISCAL label (FY2025)."""
-    year = _year(found.tok("y"))
+    year = _year(found, "y")
     if year is None:
-        year = _year(found.tok("f"))
+        year = _year(found, "f")
     return year
 
 
