@@ -101,6 +101,22 @@ _LISTED = re.compile(r"[和与跟、]")
 _SAME_PERIOD = re.compile(
     r"^\s*(?:去年同期|上年同期|(?:the\s+)?same\s+period\s+(?:of\s+)?last\s+year)", re.IGNORECASE
 )
+
+
+# What every comparison word holds (比/较; yoy, over, vs, compar…): a text with none of these
+# (most) skips the comparison work — plain substring tests, cheaper than a search.
+def _may_compare(text: str) -> bool:
+    """False when the text holds no comparison word for certain."""
+    if "比" in text or "较" in text:
+        return True
+    lower = text.lower()
+    return (
+        "yoy" in lower or "mom" in lower or "qoq" in lower or "wow" in lower
+        or "dod" in lower or "over" in lower or " on " in lower or "-on-" in lower
+        or "vs" in lower or "compar" in lower or "same " in lower or "against" in lower
+    )  # fmt: skip
+
+
 _ZH_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -112,6 +128,9 @@ class FiscalSaid:
     start: str | None = None
     named_by: str | None = None
     spans: tuple[tuple[int, int], ...] = ()
+
+
+_NOTHING_SAID = FiscalSaid()
 
 
 def _number(text: str) -> int:
@@ -270,7 +289,7 @@ def read_business_window(
     context sentence (blanked before the context is read for time), else the defaults (the
     environment's). FiscalStartInvalid/FiscalNamingInvalid for an argument that is none,
     ContextFiscalInvalid for a context sentence's."""
-    said = fiscal_told(context) if context else FiscalSaid()
+    said = fiscal_told(context) if context else _NOTHING_SAID
     if fiscal_year_start is not None:
         FiscalCalendar.of(fiscal_year_start, fiscal_year_named_by or "end")
     elif fiscal_year_named_by is not None:
@@ -281,16 +300,20 @@ def read_business_window(
         except ValueError as exc:
             field = "fiscal_year_named_by" if "named_by" in str(exc) else "fiscal_year_start"
             raise ContextFiscalInvalid(f"context: {exc}", field) from exc
-    calendar = fiscal_calendar(
-        start=fiscal_year_start,
-        named_by=fiscal_year_named_by,
-        said=said,
-        default_start=default_fiscal_year_start,
-        default_named_by=default_fiscal_year_named_by,
-    )
+    calendar = None
+    if fiscal_year_start or said.start or default_fiscal_year_start:
+        calendar = fiscal_calendar(
+            start=fiscal_year_start,
+            named_by=fiscal_year_named_by,
+            said=said,
+            default_start=default_fiscal_year_start,
+            default_named_by=default_fiscal_year_named_by,
+        )
     if context and said.spans:  # a fiscal sentence states the calendar, not the window
         context = blank(context, said.spans)
     window = read_window(text, context=context, fiscal=calendar, **window_options)
+    if not _may_compare(text):  # most texts: as read
+        return BusinessWindow(window, calendar)
     if _COMPARING.search(text) and (not window.settled or _joined(window)):
         compared = _explicit(text, calendar, context, window_options)
         if compared is not None:
