@@ -103,17 +103,18 @@ _SAME_PERIOD = re.compile(
 )
 
 
-# What every comparison word holds (比/较; yoy, over, vs, compar…): a text with none of these
+# What every comparison word holds (比/较/同期; yoy, over, vs, compar…): a text with none of these
 # (most) skips the comparison work — plain substring tests, cheaper than a search.
 def _may_compare(text: str) -> bool:
     """False when the text holds no comparison word for certain."""
-    if "比" in text or "较" in text:
+    if "比" in text or "较" in text or "同期" in text:
         return True
     lower = text.lower()
     return (
         "yoy" in lower or "mom" in lower or "qoq" in lower or "wow" in lower
         or "dod" in lower or "over" in lower or " on " in lower or "-on-" in lower
-        or "vs" in lower or "compar" in lower or "same " in lower or "against" in lower
+        or "vs" in lower or "versus" in lower or "compar" in lower or "same " in lower
+        or "against" in lower
     )  # fmt: skip
 
 

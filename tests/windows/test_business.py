@@ -331,3 +331,26 @@ async def test_two_named_periods_compare_explicitly(client: TestClient[Any, Any]
     assert answer["baseline"]["start_iso"].startswith("2024-10-01")
     status, answer = await ask(client, {"text": "Q1 vs Q2 vs Q3 revenue", "now_ms": NOW_MS})
     assert status == 422, answer
+
+
+def test_the_comparison_prefilter_lets_every_comparison_word_through() -> None:
+    from benchmarks.gold import DATA
+    from resolver.timeexpr import business
+
+    words = [
+        "versus", "vs", "vs.", "compared with", "compared to", "against", "YoY", "year over year",
+        "year-on-year", "MoM", "QoQ", "WoW", "DoD", "month over month", "period over period",
+        "same period last year", "同比", "环比", "对比", "相比", "相较于", "较上月", "去年同期",
+    ]  # fmt: skip
+    rows = (DATA / "business_gold.jsonl").read_text("utf-8").splitlines()
+    texts = [orjson.loads(row)["request"]["text"] for row in rows if row.strip()]
+    patterns = (
+        business._YEAR_OVER_YEAR,
+        business._PERIOD_OVER_PERIOD,
+        business._COMPARING,
+        business._BETWEEN,
+    )
+    for text in [f"Q3 {word} Q2" for word in words] + texts:
+        if any(pattern.search(text) for pattern in patterns):
+            assert business._may_compare(text), text
+    assert not business._may_compare("上个季度的药品数量")
