@@ -76,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     time.add_argument("--language", choices=("zh", "en"), help="of the explanation")
     time.add_argument("--step", choices=STEPS, help="the caller's step, beating the text's")
     time.add_argument("--instant", choices=("true", "false"), help="the caller's instant")
+    time.add_argument("--fiscal-year-start", help="MM-DD: the fiscal year's first day")
+    time.add_argument("--fiscal-year-named-by", choices=("end", "start"), help="FY naming")
+    time.add_argument("--shape", choices=("query_metric",), help="add query_metric_time")
     time.add_argument("--json", action="store_true", help="print the /v1/time-window body")
     time.add_argument(
         "--jsonl",
@@ -221,6 +224,9 @@ def _time(settings: Settings, args: argparse.Namespace) -> int:
         instant=None if args.instant is None else args.instant == "true",
         json=args.json,
         max_line_bytes=settings.max_body_bytes,
+        fiscal_year_start=args.fiscal_year_start,
+        fiscal_year_named_by=args.fiscal_year_named_by,
+        shape=args.shape,
     )
     return run(TimeWindows.of(settings), flags)
 

@@ -108,6 +108,9 @@ class Settings(BaseSettings):
     max_concurrency: int = Field(default=4, ge=1, le=16)
     max_pending: int = Field(default=256, ge=0)
     default_timezone: str = "Asia/Shanghai"
+    # Business time (SPEC §9.1): the fiscal calendar when a request and its context state none.
+    fiscal_year_start: str | None = Field(default=None, pattern=r"^\d{2}-\d{2}$")
+    fiscal_year_named_by: Literal["end", "start"] = "end"
     max_body_bytes: int = Field(default=1 << 20, ge=1024)
     # The largest answer (as JSON) written as TOON on request; larger ones go out as JSON.
     toon_max_bytes: int = Field(default=256 << 10, ge=0, le=64 << 20)
@@ -191,6 +194,20 @@ class Settings(BaseSettings):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
             raise ValueError(f"unknown IANA timezone {value!r}") from exc
+        return value
+
+    @field_validator("fiscal_year_start", mode="before")
+    @classmethod
+    def _fiscal_start_is_a_day(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip() or None
+        if isinstance(value, str):
+            month, _, day = value.partition("-")
+            days = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+            if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12):
+                raise ValueError("must be MM-DD, a day of every year (e.g. 04-01)")
+            if not 1 <= int(day) <= days[int(month) - 1]:
+                raise ValueError("must be MM-DD, a day of every year (e.g. 04-01)")
         return value
 
     @field_validator("llm_fallback_model", mode="before")

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,7 +37,7 @@ from resolver.params.asks import Language
 from resolver.params.models import LogicPropertyDef, ResolveRequest
 from resolver.params.service import ParamsService
 from resolver.params.sources import PropertySource
-from resolver.upstreams.bkn_backend import ObjectType
+from resolver.upstreams.bkn_backend import ObjectType, fetch_metric_time_dimension
 from resolver.upstreams.client import (
     ONTOLOGY_QUERY,
     OPERATOR_INTEGRATION,
@@ -107,6 +108,9 @@ class Pipeline:
         object_type = visible.object_type
         _refuse_unreadable(visible.definitions, object_type, request.properties)
         definitions = pick_properties(visible.definitions, object_type, request.properties)
+        definitions = await _with_time_dimensions(
+            visible.definitions, request.kn_id, definitions, caller, timings
+        )
         schemas = await self._operator_schemas(definitions, caller, timings)
         with _timed(timings, "resolve"):
             resolved = await self.params.resolve(
@@ -180,6 +184,41 @@ class Pipeline:
             return {}
         with _timed(timings, OPERATOR_INTEGRATION):
             return await self.schemas.of_properties(definitions, caller)
+
+
+async def _with_time_dimensions(
+    client: UpstreamClient,
+    kn_id: str,
+    definitions: list[LogicPropertyDef],
+    caller: CallerHeaders,
+    timings: dict[str, float],
+) -> list[LogicPropertyDef]:
+    """Each metric property backed by a metric definition (`data_source.id`) with the time
+    dimension that definition declares (SPEC §9.1), fetched from bkn-backend once per metric;
+    a definition it cannot read leaves the property as it was (unknown)."""
+    wanted = {
+        index: source["id"]
+        for index, d in enumerate(definitions)
+        if d.type == "metric"
+        and d.has_time_dimension() is None
+        and isinstance(source := d.data_source, dict)
+        and isinstance(source.get("id"), str)
+        and source["id"]
+    }
+    if not wanted:
+        return definitions
+    ids = sorted(set(wanted.values()))
+    with _timed(timings, "metric-definitions"):
+        found = await asyncio.gather(
+            *(fetch_metric_time_dimension(client, kn_id, metric_id, caller) for metric_id in ids)
+        )
+    by_id = dict(zip(ids, found, strict=True))
+    out = list(definitions)
+    for index, metric_id in wanted.items():
+        known, dimension = by_id[metric_id]
+        if known:
+            out[index] = out[index].model_copy(update={"time_dimension": dimension})
+    return out
 
 
 def _refuse_unreadable(

@@ -357,7 +357,15 @@ WINDOW = ToolSpec(
         "the server's. If the text settles no window the result is an error with error_code "
         "TIME_UNSETTLED naming the unread words: never guess then — ask the user, or call again "
         "with the range stated in context (e.g. 2024年1月至3月, 2024-01-01 to 2024-03-31) or "
-        "with instant=true for the current value."
+        "with instant=true for the current value. Fiscal periods (本财年, FY2025 Q3, fiscal "
+        "year to date, 财年前三季度): pass fiscal_year_start (MM-DD, e.g. 04-01) and, if years "
+        "are named by the year they start in, fiscal_year_named_by=start — without a fiscal "
+        "start the result is TIME_UNSETTLED asking for it. Comparisons (同比, 环比, YoY, MoM, "
+        "Q3 vs Q2): the result adds baseline {start, end, step, start_iso, end_iso, expression, "
+        "kind}, the window to compare with (kind year_over_year, period_over_period or "
+        "explicit); query the metric once for the main window and once for baseline. Pass "
+        "shape=query_metric to get query_metric_time (and baseline.query_metric_time): the "
+        "time argument of the platform's query_metric tool, ready to pass on."
     ),
     input_schema=_with_response_format(
         input_schema(
@@ -381,6 +389,14 @@ WINDOW = ToolSpec(
                 "language": "zh or en: the language of explanation; default: the text's.",
                 "instant": "true: the user wants the current value, not a period.",
                 "step": "The granularity you need (day/week/month/quarter/year), beating the text.",
+                "fiscal_year_start": (
+                    "The first day of the user's fiscal year, MM-DD (04-01, 10-01): pass it "
+                    "whenever the text names a fiscal period and you know the company's."
+                ),
+                "fiscal_year_named_by": (
+                    "end (default: FY2025 ends in 2025) or start (FY2025 starts in 2025)."
+                ),
+                "shape": "query_metric: add query_metric_time for the query_metric tool.",
             },
         )
     ),

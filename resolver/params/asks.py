@@ -8,7 +8,14 @@ from resolver.timeexpr import unread_clause
 from resolver.timeexpr.window import TIME_ASK, Language, language_of
 from rules.spec import METRIC_TIME_PARAMS
 
-__all__ = ["Language", "ask_for", "language_of", "unread_clause"]
+__all__ = [
+    "Language",
+    "ask_for",
+    "fiscal_ask",
+    "language_of",
+    "no_time_dimension_ask",
+    "unread_clause",
+]
 
 _STEP_ASK = {
     "zh": "请在 additional_context 中说明步长（如 step=month 或 按月）",
@@ -46,3 +53,39 @@ def ask_for(missing: Sequence[str], language: Language, unread: tuple[str, ...] 
         parts.append(f"please add {', '.join(business)} to additional_context (e.g. {example})")
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
+
+
+_NO_TIME_DIMENSION_ASK = {
+    "zh": (
+        "该指标没有时间维度，只能查询当前值：请去掉问题中的时间范围，"
+        "或说明查询当前值（instant=true）"
+    ),
+    "en": "this metric has no time dimension and can only be read as its current value: drop "
+    "the time range from the question, or ask for the current value (instant=true)",
+}
+
+
+def no_time_dimension_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
+    """The ask of a period named for a metric with no time dimension (SPEC §9.1)."""
+    ask = _NO_TIME_DIMENSION_ASK[language]
+    if unread:
+        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
+    return ask[:1].upper() + ask[1:] if language == "en" else ask
+
+
+_FISCAL_METRIC_ASK = {
+    "zh": (
+        "请说明财年起始日，如 fiscal_year_start=04-01"
+        "（在 additional_context 中，或写明：财年从4月1日开始）"
+    ),
+    "en": "please state when the fiscal year starts, e.g. fiscal_year_start=04-01 in "
+    "additional_context (or: our fiscal year starts on April 1)",
+}
+
+
+def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
+    """The ask of a fiscal period with no fiscal calendar anywhere (SPEC §9.1)."""
+    ask = _FISCAL_METRIC_ASK[language]
+    if unread:
+        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
+    return ask[:1].upper() + ask[1:] if language == "en" else ask

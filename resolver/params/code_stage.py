@@ -18,6 +18,7 @@ from resolver.timeexpr import (
     step_of,
     to_epoch_ms,
 )
+from resolver.timeexpr.business import names_fiscal
 from rules import registry
 from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation
@@ -82,14 +83,25 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         instant if isinstance(instant, bool) else None,
         cast("Step", step) if step in STEPS else None,
     )
+    if state.definition.has_time_dimension() is False:
+        _no_time_dimension(state, frame, declared)
+        return
     settled = frame.time_cache.get(overrides)
     if settled is None:
         settled = frame.time_cache[overrides] = settle_both(
-            frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz),
+            frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz, frame.fiscal),
             instant=overrides[0], step=overrides[1],
         )  # fmt: skip
     resolution = settled.resolution
     state.could_not_read(settled.unread)
+    if resolution is None and frame.fiscal is None and names_fiscal(settled.unread):
+        # A fiscal period with no fiscal calendar anywhere: no window, no LLM guess (§9.1).
+        state.refuse_window(
+            [n for n in declared if n in ("start", "end", "step")] or list(declared),
+            frame.language,
+            fiscal=True,
+        )
+        return
     if resolution is not None and not _within_rules(resolution):
         # A window the rules refuse (the year 1930 of "编号 #1930": §5 allows 2000..2100) is
         # not one the caller can have meant: the time stays open for the LLM or the ask.
@@ -108,6 +120,31 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     ):
         # A complete window given by the caller is a trend query by definition.
         state.settle("instant", False, "rule")
+
+
+def _no_time_dimension(state: PropertyState, frame: Frame, declared: list[str]) -> None:
+    """A metric with no time dimension (SPEC §9.1): its only window is the current value. A
+    question or caller naming a period gets the ask saying so (upstream would answer 400
+    `time range filter requires metric time_dimension.property`)."""
+    window = ("start", "end", "step")
+    caller_window = any(n in state.values for n in ("start", "end")) or (
+        state.values.get("instant") is False
+    )
+    settled = settle_both(
+        frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz, frame.fiscal)
+    )
+    resolution = settled.resolution
+    named = bool(settled.unread) or (
+        resolution is not None and (resolution.instant is False or resolution.start is not None)
+    )
+    if caller_window or named or "instant" not in declared:
+        state.could_not_read(settled.unread)
+        state.refuse_window([n for n in declared if n in window] or ["instant"], frame.language)
+        return
+    if "instant" not in state.values:
+        state.settle("instant", True, "rule")
+    if resolution is not None:
+        state.read_time(resolution.expr)
 
 
 def _within_rules(resolution: TimeResolution) -> bool:

@@ -97,7 +97,11 @@ ALIASES: dict[str, str] = {
     "today": "now",
 }
 # Keys that configure the request or carry metric values: never read as time text.
-RESERVED = frozenset({"now_ms", "now", "timezone", "instant", "step", "start", "end"})
+RESERVED = frozenset(
+    {"now_ms", "now", "timezone", "instant", "step", "start", "end"}
+    # the fiscal calendar (SPEC §9.1): it places fiscal phrases, it is no time range
+    | {"fiscal_year_start", "fiscal_year_named_by"}
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,19 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import Reading, Settled, Step, now_ms_of, read, read_context, stated, zone_of
+from resolver.timeexpr import (
+    Reading,
+    Settled,
+    Step,
+    blank,
+    now_ms_of,
+    read,
+    read_context,
+    stated,
+    zone_of,
+)
+from resolver.timeexpr.business import fiscal_calendar, fiscal_told
+from resolver.timeexpr.fiscal import FiscalCalendar
 from rules.spec import MAX_MS, MIN_MS
 
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
@@ -42,6 +54,9 @@ class Frame:
     # The model the request chose (`llm_model`, allowed by RESOLVER_LLM_ALLOWED_MODELS);
     # None: the configured one.
     llm_model: str | None = None
+    # The fiscal calendar fiscal phrases are placed in (SPEC §9.1): additional_context's
+    # fiscal_year_start/fiscal_year_named_by or a sentence, else RESOLVER_FISCAL_YEAR_*.
+    fiscal: FiscalCalendar | None = None
 
 
 def frame_of(
@@ -61,8 +76,12 @@ def frame_of(
     context = parse_context(request.additional_context)
     inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
     key_zone = _context_str(context, "timezone")
+    words = context.time_text(inputs)
+    fiscal, said_fiscal = _fiscal(context, words, settings)
+    if said_fiscal.spans:  # a fiscal sentence states the calendar, not a time range
+        words = blank(words, said_fiscal.spans)
     context_time, said = read_context(
-        context.time_text(inputs), zone_given=request.timezone is not None or key_zone is not None
+        words, zone_given=request.timezone is not None or key_zone is not None
     )
     if request.timezone is not None:
         tz = _timezone(request.timezone)
@@ -96,7 +115,32 @@ def frame_of(
         max_repair_rounds=request.options.max_repair_rounds,
         response_format=settings.llm_response_format,
         llm_model=llm_model,
+        fiscal=fiscal,
     )
+
+
+def _fiscal(context: Context, words: str, settings: Settings) -> tuple[FiscalCalendar | None, Any]:
+    """The fiscal calendar: additional_context's keys, else its sentences (财年从4月1日开始),
+    else the environment; 400 naming the key for a start that is no day."""
+    said = fiscal_told(words)
+    start = _context_str(context, "fiscal_year_start")
+    named_by = _context_str(context, "fiscal_year_named_by")
+    try:
+        return fiscal_calendar(
+            start=start,
+            named_by=named_by,
+            said=said,
+            default_start=settings.fiscal_year_start,
+            default_named_by=settings.fiscal_year_named_by,
+        ), said
+    except ValueError as exc:
+        field_name = "fiscal_year_named_by" if "named_by" in str(exc) else "fiscal_year_start"
+        raise BadRequest(
+            f"additional_context {exc}",
+            details=[
+                {"loc": f"additional_context.{field_name}", "msg": str(exc), "type": "value_error"}
+            ],
+        ) from exc
 
 
 def _context_str(context: Context, key: str) -> str | None:

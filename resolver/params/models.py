@@ -71,6 +71,13 @@ class LogicPropertyDef(BaseModel):
     comment: StrictStr | None = None
     data_source: dict[str, Any] | None = None
     parameters: list[ParamDef] = Field(default_factory=list)
+    time_dimension: dict[str, Any] | None = Field(
+        default=None,
+        description="Metrics only: the metric definition's time dimension, "
+        '{"property": "<data property>", "default_range_policy"?: "…"}. null or {} (or no '
+        "property) says the metric has none: its only window is the current value "
+        "(instant=true), and a question naming a period is a 422. Absent: unknown, as before.",
+    )
 
     @field_validator("type", mode="before")
     @classmethod
@@ -86,6 +93,15 @@ class LogicPropertyDef(BaseModel):
                 raise ValueError(f"duplicate parameter name {param.name!r}")
             seen.add(param.name)
         return value
+
+    def has_time_dimension(self) -> bool | None:
+        """Whether the metric has a time dimension: None when the definition does not say
+        (`time_dimension` absent), False for null, {} or no property (SPEC §9.1)."""
+        if "time_dimension" not in self.model_fields_set:
+            return None
+        dimension = self.time_dimension or {}
+        named = dimension.get("property")
+        return isinstance(named, str) and bool(named.strip())
 
     def inputs(self) -> list[ParamDef]:
         """The `value_from="input"` parameters, in declared order."""

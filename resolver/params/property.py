@@ -44,6 +44,7 @@ class PropertyState:
         "_failure",
         "_llm",
         "_missing",
+        "_refused",
         "_sources",
         "_spec",
         "_time_expr",
@@ -62,6 +63,7 @@ class PropertyState:
         self._ask: str | None = None
         self._llm: LLMTrace | None = None
         self._failure: LLMError | None = None
+        self._refused: str | None = None
 
     @classmethod
     def of(
@@ -203,10 +205,29 @@ class PropertyState:
         else:
             self._ask = ask
 
+    def refuse_window(
+        self, params: list[str], language: asks.Language, *, fiscal: bool = False
+    ) -> None:
+        """No window can be settled, and no LLM may guess one (SPEC §9.1): a metric with no
+        time dimension asked for a period (the ask says it can only be read as a current
+        value), or a fiscal period with no fiscal calendar (`fiscal`: the ask names
+        fiscal_year_start). These params are missing."""
+        self._missing = params
+        self._refused = "fiscal" if fiscal else "dimensionless"
+        self._ask = self._refusal_ask(language)
+
+    def _refusal_ask(self, language: asks.Language) -> str:
+        if self._refused == "fiscal":
+            return asks.fiscal_ask(language, self._unread)
+        return asks.no_time_dimension_ask(language, self._unread)
+
     def ask_in(self, language: asks.Language) -> None:
         """An ask written in another language than the caller's is written again in theirs."""
         if self._missing and self._ask and asks.language_of(self._ask) != language:
-            self._ask = asks.ask_for(self._missing, language, self._unread)
+            if self._refused is not None:
+                self._ask = self._refusal_ask(language)
+            else:
+                self._ask = asks.ask_for(self._missing, language, self._unread)
 
     def begin_llm(self) -> None:
         """The LLM stage starts: a fresh trace of its calls."""

@@ -126,7 +126,9 @@ class ParamsService:
         _take_caller_values(states, request, frame)
         for state in states:
             apply_time_rules(state, frame)
-        pending = [s for s in states if s.open_params()]
+        # A property already missing (a metric with no time dimension asked for a period) is
+        # settled as missing: no LLM is asked for a window that cannot exist.
+        pending = [s for s in states if s.open_params() and not s.missing]
         await self._settle_the_rest(pending, frame, request, deadline)
         if language is not None:
             _asks_in(states, language)

@@ -173,6 +173,8 @@ class FakeBknBackend(FakeService):
         self.object_types: dict[tuple[str, str], dict[str, Any]] = {}
         self.bare = bare
         self.missing_as_empty = False
+        # Metric definitions (SPEC §9.1), `GET …/knowledge-networks/{kn_id}/metrics/{id}`.
+        self.metrics: dict[tuple[str, str], dict[str, Any]] = {}
 
     def add(self, kn_id: str, object_type: dict[str, Any]) -> None:
         """Serve an object type (keyed by its `id`) in a knowledge network."""
@@ -183,7 +185,36 @@ class FakeBknBackend(FakeService):
         for prefix in ("/api/bkn-backend/in/v1", "/api/ontology-manager/in/v1"):
             path = prefix + "/knowledge-networks/{kn_id:[^/]+}/object-types/{ot_id:[^/]+}"
             app.router.add_get(path, self._object_type)
+            metric = prefix + "/knowledge-networks/{kn_id:[^/]+}/metrics/{metric_id:[^/]+}"
+            app.router.add_get(metric, self._metric)
 
+    # -- metric definitions (issue 31: time dimensions) --------------------------------------
+    def add_metric(self, kn_id: str, metric_id: str, time_dimension: dict[str, Any] | None) -> None:
+        """Serve a metric definition; `time_dimension` None leaves it out (no time dimension),
+        as bkn-backend writes it (`omitempty`)."""
+        definition: dict[str, Any] = {
+            "id": metric_id,
+            "kn_id": kn_id,
+            "name": metric_id,
+            "metric_type": "atomic",
+            "scope_type": "object_type",
+        }
+        if time_dimension is not None:
+            definition["time_dimension"] = time_dimension
+        self.metrics[(kn_id, metric_id)] = definition
+
+    async def _metric(self, request: web.Request) -> web.Response:
+        return await self._serve(request, self._metric_answer)
+
+    def _metric_answer(self, seen: Seen) -> web.Response:
+        found = self.metrics.get((seen.match["kn_id"], seen.match["metric_id"]))
+        if found is None:
+            return json_response(
+                {"code": "BknBackend.Metric.NotFound", "description": "not found"}, 404
+            )
+        return json_response({"entries": [found]})
+
+    # -- object types ----------------------------------------------------------------------
     async def _object_type(self, request: web.Request) -> web.Response:
         return await self._serve(request, self._answer)
 

@@ -19,6 +19,7 @@ from resolver.timeexpr.calendar import (
     shift,
     wall_clock,
 )
+from resolver.timeexpr.fiscal import FiscalCalendar, FiscalTerm
 from resolver.timeexpr.result import Step
 
 UNIT_CODE: dict[Step, str] = {"day": "d", "week": "w", "month": "M", "quarter": "Q", "year": "y"}
@@ -33,11 +34,12 @@ _CODES: dict[str, str] = {str(unit): code for unit, code in UNIT_CODE.items()} |
 class Clock:
     """The request's now and timezone; the local wall time is worked out once, on demand."""
 
-    __slots__ = ("_wall", "now_ms", "tz")
+    __slots__ = ("_wall", "fiscal", "now_ms", "tz")
 
-    def __init__(self, now_ms: int, tz: ZoneInfo) -> None:
+    def __init__(self, now_ms: int, tz: ZoneInfo, fiscal: FiscalCalendar | None = None) -> None:
         self.now_ms = now_ms
         self.tz = tz
+        self.fiscal = fiscal  # the request's fiscal calendar (SPEC §9.1), if any
         self._wall: datetime | None = None
 
     @property
@@ -192,5 +194,5 @@ class Moment(NamedTuple):
         return self.start_ms(clock), self.end_ms(clock)
 
 
-Term = Relative | Absolute | EndOf | Moment
+Term = Relative | Absolute | EndOf | Moment | FiscalTerm
 NOW = Relative()

@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.clocks import Told, blank, now_ms_of, told, zone_of
+from resolver.timeexpr.fiscal import FiscalCalendar
 from resolver.timeexpr.holidays import official_known
 from resolver.timeexpr.partials import Holiday
 from resolver.timeexpr.reading import Reading, read
@@ -176,13 +177,15 @@ def read_window(
     instant: bool | None = None,
     step: Step | None = None,
     default_timezone: str = DEFAULT_ZONE,
+    fiscal: FiscalCalendar | None = None,
 ) -> TimeWindow:
     """The window `text` means at `now_ms` (default: the system clock) in `timezone` (an IANA
     name, a city or an offset; default: the context's zone sentence, else `default_timezone`).
 
     `context` is read as `additional_context` free text is: its clock and zone sentences set
     now and the zone when not given, and its time words beat the text's. `instant`/`step` are
-    the caller's overrides. UnknownZone when `timezone` names no zone.
+    the caller's overrides; `fiscal` the fiscal calendar fiscal phrases are placed in (without
+    one they settle nothing). UnknownZone when `timezone` names no zone.
     """
     context_reading, said = read_context(context or "", zone_given=timezone is not None)
     zone = default_timezone
@@ -199,7 +202,9 @@ def read_window(
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
     query = read(text)
-    result = settle_both(query, context_reading, Clock(now_ms, tz), instant=instant, step=step)
+    result = settle_both(
+        query, context_reading, Clock(now_ms, tz, fiscal), instant=instant, step=step
+    )
     resolution = result.resolution
     lang = language or language_of(text, context or "")
     words = tuple(word for reading in (context_reading, query) for word in reading.read)

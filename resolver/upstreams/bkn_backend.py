@@ -162,3 +162,31 @@ def _not_found(kn_id: str, ot_id: str) -> ObjectTypeNotFound:
 
 def _str_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
+
+
+async def fetch_metric_time_dimension(
+    client: UpstreamClient, kn_id: str, metric_id: str, caller: CallerHeaders
+) -> tuple[bool, dict[str, Any] | None]:
+    """(known, time_dimension) of a metric definition (SPEC §9.1): `GET {prefix}/knowledge-
+    networks/{kn_id}/metrics/{metric_id}` → `{"entries": [MetricDefinition]}`, whose
+    `time_dimension` is `{"property", "default_range_policy"?}` or absent (bkn-foundry
+    adp/bkn/ontology-query/server/interfaces/metric.go `MetricDefinition`). A metric it cannot
+    read — any error, no entry, an answer of another shape — is unknown (False, None): the
+    window is then resolved as before, never refused on a guess."""
+    prefix = _PREFIXES.get(client.service, _PREFIXES[BKN_BACKEND])
+    path = f"{prefix}/knowledge-networks/{segment(kn_id)}/metrics/{segment(metric_id)}"
+    try:
+        answer = await client.get_json(path, caller=caller)
+    except ResolverError as exc:
+        log.warning("upstream.metric_definition_unread", service=client.service, code=exc.code)
+        return False, None
+    entries = answer.get("entries") if isinstance(answer, dict) else None
+    entry = entries[0] if isinstance(entries, list) and entries else None
+    if not isinstance(entry, dict):
+        log.warning("upstream.metric_definition_unreadable", service=client.service)
+        return False, None
+    dimension = entry.get("time_dimension")
+    if dimension is not None and not isinstance(dimension, dict):
+        log.warning("upstream.metric_time_dimension_unreadable", service=client.service)
+        return False, None
+    return True, dimension

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from resolver.core.languages import Language
 from resolver.timeexpr import unread_clause
+from resolver.timeexpr.business import fiscal_ask as library_fiscal_ask
 
 EXAMPLES: dict[Language, tuple[str, ...]] = {
     "zh": ("最近3个月", "2024年1月至3月", "2024-01-01至2024-03-31"),
@@ -30,3 +31,9 @@ def window_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
     if unread:
         return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
     return ask if language == "zh" else ask[:1].upper() + ask[1:]
+
+
+def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
+    """The ask of a fiscal phrase with no fiscal calendar configured: it names the request's
+    `fiscal_year_start` field and a context sentence (SPEC §9.1)."""
+    return library_fiscal_ask(language, unread)

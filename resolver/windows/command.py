@@ -51,6 +51,9 @@ class TimeFlags:
     json: bool = False
     # The longest --jsonl line read (RESOLVER_MAX_BODY_BYTES, as for a body over HTTP).
     max_line_bytes: int = 1 << 20
+    fiscal_year_start: str | None = None
+    fiscal_year_named_by: str | None = None
+    shape: str | None = None
 
 
 def run(windows: TimeWindows, flags: TimeFlags) -> int:
@@ -97,6 +100,9 @@ def request_fields(flags: TimeFlags, default_zone: str) -> dict[str, Any]:
         "language": flags.language,
         "step": flags.step,
         "instant": flags.instant,
+        "fiscal_year_start": flags.fiscal_year_start,
+        "fiscal_year_named_by": flags.fiscal_year_named_by,
+        "shape": flags.shape,
     }
     if flags.now is not None:
         fields["now_ms"] = now_ms_of(flags.now, zone_of(flags.tz or "") or default_zone)
@@ -142,8 +148,13 @@ def answer(
 def human_line(body: TimeWindowResponse) -> str:
     """The explanation, then the numbers in their unit."""
     if body.instant:
-        return f"{body.explanation}  now={body.now} unit={body.unit}"
-    return f"{body.explanation}  start={body.start} end={body.end} unit={body.unit}"
+        line = f"{body.explanation}  now={body.now} unit={body.unit}"
+    else:
+        line = f"{body.explanation}  start={body.start} end={body.end} unit={body.unit}"
+    if body.baseline is not None:
+        base = body.baseline
+        line += f"  baseline({base['kind']})={base['start']}..{base['end']} {base['expression']}"
+    return line
 
 
 class LineTooLong(bytes):

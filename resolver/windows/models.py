@@ -3,17 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from resolver.core.envelope import Enveloped
 from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
 from resolver.timeexpr import Step, TimeWindow
+from resolver.timeexpr.baseline import Baseline
+from resolver.timeexpr.business import baseline_query_metric_time, query_metric_time
+from resolver.timeexpr.fiscal import FiscalCalendar
 from rules.spec import MAX_MS, MIN_MS
 
 Unit = Literal["ms", "s"]
+Shape = Literal["query_metric"]
+NamedBy = Literal["end", "start"]
 # As long as a question of /v1/dynamic-params may be; the scanner reads at most
 # timeexpr.MAX_TEXT characters of it (a longer text settles nothing).
 MAX_TEXT = 8192
@@ -61,6 +66,33 @@ class TimeWindowRequest(Enveloped):
     step: Step | None = Field(
         default=None, description="The caller's step, beating the text's step word."
     )
+    # -- business time (SPEC §9.1) ---------------------------------------------------------
+    fiscal_year_start: Annotated[StrictStr, Field(max_length=16)] | None = Field(
+        default=None,
+        description="The first day of the fiscal year, MM-DD (04-01, 10-01): pass it when the "
+        "text names fiscal periods (本财年, FY2025 Q3, fiscal year to date). Default: a context "
+        "sentence (财年从4月1日开始, our fiscal year starts in October, fiscal_year_start=04-01), "
+        "else RESOLVER_FISCAL_YEAR_START; none anywhere → fiscal phrases settle nothing.",
+        examples=["04-01"],
+    )
+    fiscal_year_named_by: NamedBy | None = Field(
+        default=None,
+        description="How fiscal years are named: end (default; FY2025 = Oct 2024 – Sep 2025 "
+        "with a 10-01 start) or start (Japan: FY2025 = Apr 2025 – Mar 2026). Default: the "
+        "context's fiscal_year_named_by=…, else RESOLVER_FISCAL_YEAR_NAMED_BY, else end.",
+    )
+    shape: Shape | None = Field(
+        default=None,
+        description="query_metric: add query_metric_time, the time argument of the platform's "
+        "query_metric tool (unix seconds; a series omits instant and carries step).",
+    )
+
+    @field_validator("fiscal_year_start")
+    @classmethod
+    def _a_day_of_every_year(cls, value: str | None) -> str | None:
+        if value is not None:
+            FiscalCalendar.of(value)  # ValueError: a 400 naming the field
+        return value
 
 
 class TimeWindowResponse(ResponseBody):
@@ -85,11 +117,34 @@ class TimeWindowResponse(ResponseBody):
     )
     read: list[str] = Field(description="The words read for time (the context's first).")
     explanation: str = Field(description="One sentence in the answer's language.")
+    baseline: dict[str, Any] | None = Field(
+        default=None,
+        description="Only when the text compares (同比, 环比, YoY, MoM, Q3 vs Q2): the window to "
+        "compare the main one with, {start, end, step, start_iso, end_iso, expression, kind} "
+        "(start/end in `unit`); kind is year_over_year (one year earlier, day for day), "
+        "period_over_period (the same length immediately before) or explicit (the second "
+        "period named). Query the metric once for the main window and once for this one.",
+    )
+    query_metric_time: dict[str, Any] | None = Field(
+        default=None,
+        description="Only with shape=query_metric: the `time` argument of the platform's "
+        "query_metric tool for the main window — {instant: true}, or {start, end, step} in "
+        "unix seconds; `baseline` then carries its own query_metric_time.",
+    )
     trace_id: str
 
     @classmethod
-    def of(cls, window: TimeWindow, unit: Unit, trace_id: str) -> TimeWindowResponse:
-        """The answer of a settled window, its instants in `unit`."""
+    def of(
+        cls,
+        window: TimeWindow,
+        unit: Unit,
+        trace_id: str,
+        *,
+        baseline: Baseline | None = None,
+        shape: Shape | None = None,
+    ) -> TimeWindowResponse:
+        """The answer of a settled window, its instants in `unit` (with its baseline and the
+        `query_metric` shape when asked for)."""
         per = _MS_PER[unit]
         return cls(
             instant=bool(window.instant),
@@ -104,5 +159,26 @@ class TimeWindowResponse(ResponseBody):
             expression=window.expression,
             read=list(window.read),
             explanation=window.explanation,
+            baseline=None if baseline is None else _baseline(window, baseline, per, shape),
+            query_metric_time=None
+            if shape is None
+            else query_metric_time(window.instant, window.start, window.end, window.step),
             trace_id=trace_id,
         )
+
+
+def _baseline(
+    window: TimeWindow, baseline: Baseline, per: int, shape: Shape | None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "start": baseline.start_ms // per,
+        "end": baseline.end_ms // per,
+        "step": baseline.step,
+        "start_iso": window.iso(baseline.start_ms),
+        "end_iso": window.iso(baseline.end_ms),
+        "expression": baseline.expression,
+        "kind": baseline.kind,
+    }
+    if shape is not None:
+        body["query_metric_time"] = baseline_query_metric_time(baseline)
+    return body

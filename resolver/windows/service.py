@@ -10,8 +10,9 @@ from resolver.core.clip import clip_repr
 from resolver.core.errors import BadRequest, TimeUnsettled
 from resolver.core.languages import Language
 from resolver.core.settings import Settings
-from resolver.timeexpr import TimeWindow, UnknownZone, read_window, unread_clause
-from resolver.windows.asks import window_ask
+from resolver.timeexpr import TimeWindow, UnknownZone, unread_clause
+from resolver.timeexpr.business import BusinessWindow, ContextFiscalInvalid, read_business_window
+from resolver.windows.asks import fiscal_ask, window_ask
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 from rules.spec import MAX_MS, MIN_MS
 
@@ -22,11 +23,19 @@ class TimeWindows:
     context name no zone (RESOLVER_DEFAULT_TIMEZONE)."""
 
     default_timezone: str
+    # RESOLVER_FISCAL_YEAR_START / _NAMED_BY: the fiscal calendar when neither the request nor
+    # its context states one (SPEC §9.1).
+    fiscal_year_start: str | None = None
+    fiscal_year_named_by: str | None = None
 
     @classmethod
     def of(cls, settings: Settings) -> TimeWindows:
         """The service as these settings configure it."""
-        return cls(default_timezone=settings.default_timezone)
+        return cls(
+            default_timezone=settings.default_timezone,
+            fiscal_year_start=settings.fiscal_year_start,
+            fiscal_year_named_by=settings.fiscal_year_named_by,
+        )
 
     def answer(
         self, request: TimeWindowRequest, trace_id: str, *, language: Language | None = None
@@ -36,15 +45,29 @@ class TimeWindows:
         422 `TimeUnsettled` when it means none; 400 for a zone nobody knows or a context
         clock outside 2000..2100. `language` (Accept-Language) yields to the request's own.
         """
+        business = self.business(request, language=language)
         return TimeWindowResponse.of(
-            self.window(request, language=language), request.unit, trace_id
+            business.window,
+            request.unit,
+            trace_id,
+            baseline=business.baseline,
+            shape=request.shape,
         )
 
-    def window(self, request: TimeWindowRequest, *, language: Language | None = None) -> TimeWindow:
-        """The scanner's settled answer to the request (raising as `answer` does)."""
+    def business(
+        self, request: TimeWindowRequest, *, language: Language | None = None
+    ) -> BusinessWindow:
+        """The scanner's settled answer to the request with its business time: the fiscal
+        calendar (request > context sentence > environment) and the baseline (raising as
+        `answer` does; 400 naming `context.fiscal_year_start` for a stated start that is no
+        day)."""
         try:
-            window = read_window(
+            business = read_business_window(
                 request.text,
+                fiscal_year_start=request.fiscal_year_start,
+                fiscal_year_named_by=request.fiscal_year_named_by,
+                default_fiscal_year_start=self.fiscal_year_start,
+                default_fiscal_year_named_by=self.fiscal_year_named_by,
                 now_ms=request.now_ms,
                 timezone=request.timezone,
                 context=request.context,
@@ -53,15 +76,38 @@ class TimeWindows:
                 step=request.step,
                 default_timezone=self.default_timezone,
             )
+        except ContextFiscalInvalid as exc:
+            raise BadRequest(
+                str(exc),
+                details=[{"loc": f"context.{exc.field}", "msg": str(exc), "type": "value_error"}],
+            ) from exc
         except UnknownZone as exc:
             raise BadRequest(
                 f"unknown timezone {clip_repr(request.timezone or '', 64)}; use an IANA name "
                 "(Asia/Shanghai), a city (New York, 纽约) or an offset (UTC+8)",
                 details=[{"loc": "timezone", "msg": "unknown timezone", "type": "value_error"}],
             ) from exc
+        window = business.window
         if not MIN_MS <= window.now_ms <= MAX_MS:
             raise BadRequest(
                 f"the context's clock sentence is outside 2000..2100 ({window.now_ms} ms)"
+            )
+        if business.fiscal_unconfigured:
+            raise TimeUnsettled(
+                "the text names a fiscal period and no fiscal year start is configured "
+                "(fiscal_year_start, a context sentence or RESOLVER_FISCAL_YEAR_START)",
+                unread=window.unread,
+                ask=fiscal_ask(window.language, window.unread),
+            )
+        if window.settled and business.unread_comparison:
+            words = business.unread_comparison
+            raise _unsettled(
+                window,
+                words,
+                "the text compares, but no baseline can be settled (a comparison with no kind "
+                "or period, two kinds at once, or named periods joined into one window); "
+                + unread_clause("en", words)[:1].lower()
+                + unread_clause("en", words)[1:],
             )
         if not window.settled:
             clause = unread_clause("en", window.unread) if window.unread else ""
@@ -77,7 +123,7 @@ class TimeWindows:
                 f"the window of {clip_repr(window.matched or window.text)} "
                 "lies outside 2000..2100, the years the rules accept",
             )
-        return window
+        return business
 
 
 def _unsettled(window: TimeWindow, unread: tuple[str, ...], message: str) -> TimeUnsettled:

@@ -35,6 +35,11 @@ HEALTH = {"lang": "zh-CN", "include_details": True, "items": ["revenue", "profit
 CLOSED_PORT_URL = "http://127.0.0.1:9"
 
 
+def object_type_calls(kn_fakes: KnFakes) -> list[Any]:
+    """bkn-backend's object-type reads (the metric definitions it is also asked for aside)."""
+    return [call for call in kn_fakes.manager.calls if "/object-types/" in call.path]
+
+
 def kn_body(**fields: Any) -> dict[str, Any]:
     """A pipeline request for both demo properties with a fixed clock."""
     body: dict[str, Any] = {
@@ -89,7 +94,7 @@ async def test_metric_and_operator_resolved_and_valued(
     assert "debug" not in body
     # Only the operator needed the LLM; the metric was settled by the rules.
     assert [c.property_name for c in fake_llm.calls] == [OPERATOR]
-    (om_call,) = kn_fakes.manager.calls
+    (om_call,) = object_type_calls(kn_fakes)
     assert (
         om_call.path
         == f"/api/bkn-backend/in/v1/knowledge-networks/{DEMO_KN}/object-types/{DEMO_OT}"
@@ -178,6 +183,7 @@ async def test_debug_has_the_params_debug_timings_and_schema_outcomes(
         "agent-operator-integration",
         "resolve",
         "ontology-query",
+        "metric-definitions",  # the metric's time dimension (SPEC §9.1)
     }
 
 
@@ -211,7 +217,7 @@ async def test_identity_and_trace_headers_reach_every_upstream(
     status, body = await post(client, kn_body(), headers=headers)
     assert status == 200, body
     assert body["trace_id"] == "trace-abc"
-    seen = [kn_fakes.manager.calls[0], kn_fakes.operators.calls[0], *kn_fakes.values.calls]
+    seen = [object_type_calls(kn_fakes)[0], kn_fakes.operators.calls[0], *kn_fakes.values.calls]
     assert len(seen) == 4  # the permission read and the values
     for call in seen:
         assert call.headers["x-account-id"] == "user-42"
@@ -226,7 +232,7 @@ async def test_generated_trace_id_reaches_upstreams_and_no_identity_is_invented(
     client = await make_kn_client(llm=False)
     status, body = await post(client, kn_body(properties=[METRIC]))
     assert status == 200, body
-    for call in (kn_fakes.manager.calls[0], *kn_fakes.values.calls):
+    for call in (*kn_fakes.manager.calls, *kn_fakes.values.calls):
         assert call.headers["x-trace-id"] == body["trace_id"]
         assert "x-account-id" not in call.headers
         assert "traceparent" not in call.headers
@@ -411,7 +417,7 @@ async def test_missing_object_type_is_404(
     assert status == 404, body
     assert_error_shape(body, "OBJECT_TYPE_NOT_FOUND")
     assert "'ot_nope'" in body["_error"]
-    assert len(kn_fakes.manager.calls) == 1
+    assert len(object_type_calls(kn_fakes)) == 1
     assert queried(kn_fakes) == []
 
 
@@ -421,7 +427,10 @@ async def test_ids_are_escaped_into_one_path_segment(
     client = await make_kn_client(llm=False)
     status, _ = await post(client, kn_body(kn_id="a/../b?x=1"))
     assert status == 404
-    assert "/knowledge-networks/a%2F..%2Fb%3Fx%3D1/object-types/" in kn_fakes.manager.calls[0].path
+    assert (
+        "/knowledge-networks/a%2F..%2Fb%3Fx%3D1/object-types/"
+        in object_type_calls(kn_fakes)[0].path
+    )
 
 
 @pytest.mark.parametrize(
@@ -460,7 +469,7 @@ async def test_upstream_down_or_5xx_is_502_naming_it_without_retry(
         # The status only: a 5xx message is the upstream's internals (docs/api.md).
         assert body["_error"] == f"{service} answered HTTP {how}"
         assert "on fire" not in orjson.dumps(body).decode()
-        failed = kn_fakes.manager.calls if service == "bkn-backend" else queried(kn_fakes)
+        failed = object_type_calls(kn_fakes) if service == "bkn-backend" else queried(kn_fakes)
         assert len(failed) == 1  # never retried
 
 

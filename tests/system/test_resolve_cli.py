@@ -69,7 +69,7 @@ async def test_resolve_runs_the_pipeline_for_its_request_shape(kn_fakes: KnFakes
     assert output["dynamic_params_source"] == {"approved_drug_count": "generated"}
     assert output["effective_permissions"]["company_id"] == "full"
     # RESOLVER_ONTOLOGY_MANAGER_URL alone: the object type is read under the alias prefix.
-    (definition,) = kn_fakes.manager.calls
+    (definition,) = [c for c in kn_fakes.manager.calls if "/object-types/" in c.path]
     assert definition.path.startswith("/api/ontology-manager/in/v1/knowledge-networks/")
     assert len(kn_fakes.values.calls) == 2  # the permission plan, then the values
     for call in kn_fakes.values.calls:

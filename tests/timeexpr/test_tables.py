@@ -11,6 +11,7 @@ import pytest
 
 import resolver.timeexpr
 from resolver.timeexpr import read_window
+from resolver.timeexpr.fiscal import FiscalCalendar
 from resolver.timeexpr.found import MACROS
 from resolver.timeexpr.grammar import PHRASES, named_phrases
 from resolver.timeexpr.lang import Phrases, Words
@@ -18,6 +19,9 @@ from resolver.timeexpr.lexicon import CODE, EN, EN_PHRASES, KIND, ZH, normalize
 from resolver.timeexpr.tokens import tokenize
 
 NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00, a Thursday
+# The fiscal calendar fiscal phrases' examples are read in (issue 31): FY2026 = 2025-04-01 ..
+# 2026-03-31 at NOW_MS. Calendar phrases do not depend on it.
+FISCAL = FiscalCalendar.of("04-01", "end")
 PACKAGE = Path(resolver.timeexpr.__file__).parent
 
 
@@ -70,7 +74,7 @@ def test_every_phrase_reads_its_own_examples_and_is_not_shadowed(phrase: object)
     assert isinstance(phrase, Phrase)
     assert phrase.examples, f"{phrase.name} declares no example"
     for text, expression in phrase.examples:
-        answer = read_window(text, now_ms=NOW_MS, timezone="Asia/Shanghai")
+        answer = read_window(text, now_ms=NOW_MS, timezone="Asia/Shanghai", fiscal=FISCAL)
         assert answer.settled, (phrase.name, text, answer.unread)
         assert answer.expression == expression, (phrase.name, text)
         names = [name for name, *_ in named_phrases(tokenize(normalize(text)))]

@@ -41,11 +41,29 @@ from resolver.timeexpr.dates import (
     weekday,
     year_named,
 )
+from resolver.timeexpr.fiscal_phrases import (
+    fiscal_first_quarters_named,
+    fiscal_half,
+    fiscal_quarter,
+    fiscal_to_date,
+    named_fiscal_year,
+    relative_fiscal,
+)
 from resolver.timeexpr.lang import Phrases
 
 EN = Phrases("en")
 
 # fmt: off
+# -- fiscal periods (SPEC §9.1; examples read with the tests' fiscal calendar, 04-01 named by
+# the year it ends in) ----------------------------------------------------------------------------
+EN.add("en_fiscal_first_n", "(?P<x>ORDW) _ (?P<n>CNT) _ E_QUARTER _ OF _ (?:THE _)? (?P<f>FISCAL) _ E_YEAR", fiscal_first_quarters_named, ("revenue for the first three quarters of the fiscal year", "now/FY-Q1..now/FY-Q3"))
+EN.add("en_fiscal_to_date", "(?P<f>FISCAL) _ (?:E_YEAR _)? XTD", fiscal_to_date, ("fiscal year to date revenue", "now/FY..now"), ("fiscal year-to-date", "now/FY..now"))
+EN.add("en_fiscal_relative", "(?P<r>THIS|LAST|NEXT) _ (?P<f>FISCAL) _ (?P<u>E_YEAR|E_QUARTER)", relative_fiscal, ("last fiscal year revenue", "now-1FY/FY"), ("this fiscal year", "now/FY..now"), ("next fiscal year", "now+1FY/FY"), ("last fiscal quarter", "now-1FQ/FQ"))
+EN.add("en_fiscal_quarter", "(?P<f>FISCAL) _ (?:E_YEAR _)? (?:(?P<y>Y4|D12) _)? (?P<q>QLABEL)", fiscal_quarter, ("fiscal Q3 revenue", "FY-Q3"), ("FY2025 Q3", "FY2025-Q3"), ("FY25Q3", "FY2025-Q3"), ("fiscal year 2024 Q1", "FY2024-Q1"))
+EN.add("en_fiscal_quarter_first", "(?P<q>QLABEL) _ (?:OF _)? (?P<f>FISCAL) _ (?:E_YEAR _)? (?P<y>Y4|D12)?", fiscal_quarter, ("Q3 FY2025 revenue", "FY2025-Q3"))
+EN.add("en_fiscal_half", "(?P<f>FISCAL) _ (?:E_YEAR _)? (?:(?P<y>Y4|D12) _)? (?P<h>HLABEL)", fiscal_half, ("fiscal H1 revenue", "FY-H1"), ("FY2025 H2", "FY2025-H2"))
+EN.add("en_fiscal_year", "(?P<f>FISCAL) _ E_YEAR _ (?P<y>Y4)", named_fiscal_year, ("fiscal year 2025 revenue", "FY2025"))
+EN.add("en_fiscal_label", "(?P<f>FISCAL)(?! _ (?:E_YEAR|Y4|D12|QLABEL|HLABEL|XTD))", named_fiscal_year, ("FY2025 revenue", "FY2025"), ("FY25", "FY2025"))
 # -- English ------------------------------------------------------------------------------------
 EN.add("en_ttm", "TTM", ttm, ("ttm", "now-12M..now"))
 EN.add("en_xtd", "(?P<x>XTD)", this_period, ("QTD sales", "now/Q..now"))

@@ -35,12 +35,31 @@ from resolver.timeexpr.dates import (
     week_number,
     year,
 )
+from resolver.timeexpr.fiscal_phrases import (
+    fiscal_first_quarters,
+    fiscal_half,
+    fiscal_quarter,
+    fiscal_to_date,
+    named_fiscal_year,
+    relative_fiscal,
+)
 from resolver.timeexpr.found import count
 from resolver.timeexpr.lang import Phrases
 
 ZH = Phrases("zh")
 
 # fmt: off
+# -- fiscal periods (SPEC §9.1; examples read with the tests' fiscal calendar, 04-01 named by
+# the year it ends in: FY2026 = 2025-04-01 .. 2026-03-31 at the tests' clock) -------------------
+_REL = "ZH_THIS|ZH_LAST|ZH_NEXT|ZH_LAST2|ZH_NEXT2"
+ZH.add("zh_fiscal_first_n", f"(?:(?P<r>{_REL}) _ (?:GE _)?)? (?:(?P<y>Y4) _ (?:YEAR _)?)? (?P<f>FISCAL) _ (?:ZH_DE _)? ZH_QIAN _ (?P<n>NUM12) _ (?:GE _)? QU", fiscal_first_quarters, ("财年前三季度的营收", "now/FY-Q1..now/FY-Q3"), ("2025财年前两季度", "FY2025-Q1..FY2025-Q2"))
+ZH.add("zh_fiscal_quarter", "(?:(?P<y>Y4) _ (?:YEAR _)?)? (?P<f>FISCAL) _ (?:ZH_DE _)? (?:DI _)? (?P<q>NUM12) _ (?:GE _)? QU", fiscal_quarter, ("财年第三季度的营收", "FY-Q3"), ("2025财年第一季度", "FY2025-Q1"), ("FY2025第三季度", "FY2025-Q3"))
+ZH.add("zh_fiscal_half", "(?:(?P<y>Y4) _ (?:YEAR _)?)? (?P<f>FISCAL) _ (?:ZH_DE _)? (?P<h>ZH_HALF) _ YU", fiscal_half, ("财年上半年的营收", "FY-H1"), ("2025财年下半年", "FY2025-H2"))
+ZH.add("zh_fiscal_to_date", "(?:ZH_THIS _)? (?P<f>FISCAL) _ (?:ZH_TONOW|ZH_SINCE)", fiscal_to_date, ("财年至今的营收", "now/FY..now"), ("本财年以来", "now/FY..now"))
+ZH.add("zh_fiscal_relative", f"(?P<r>{_REL}) _ (?:GE _)? (?P<f>FISCAL)", relative_fiscal, ("本财年的营收", "now/FY..now"), ("上财年", "now-1FY/FY"), ("上上财年", "now-2FY/FY"), ("下财年", "now+1FY/FY"), ("上个财季", "now-1FQ/FQ"), ("本财季", "now/FQ..now"))
+ZH.add("zh_fiscal_year", "(?P<y>Y4) _ (?:YEAR _)? (?P<f>FISCAL)", named_fiscal_year, ("2025财年的营收", "FY2025"), ("2024年财年", "FY2024"))
+ZH.add("zh_fiscal_year_after", "(?P<f>FISCAL) _ (?P<y>Y4)(?! _ (?:QLABEL|HLABEL))", named_fiscal_year, ("财年2025的营收", "FY2025"), ("FY 2025", "FY2025"), ("fiscal 2024", "FY2024"))
+ZH.add("zh_compare_unit", "COMPARE _ (?:GE _)? (?:WEEK|MONTH|QU|YU|DAY|RI)(?! _ (?:ZH_DE _)? ZH_SAME)", compare, ("本月销售额较上月", "now/M..now"), ("上周订单较上周", "now-1w/w"))
 # -- comparison phrases: the period they compare with is no window -----------------------------
 ZH.add("compare", "COMPARE _ (?:ZH_DE _)? (?:THE _)? (?:(?P<v>VAGUE) _)? (?:OF _)? (?:(?:RELPERIOD|RELDAY)(?! _ (?:ZH_DE _)? ZH_SAME)|(?:LAST|PREVIOUS) _ ENPERIOD)?", compare, ("上个月同比去年", "now-1M/M"))
 ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JIDU|YEAR|YEARDU) TREND", step_word, ("今年的月趋势", "now/y..now"))

@@ -61,7 +61,8 @@ ZH.add(
 )
 ZH.add("SEASON", "春天 夏天 秋天 冬天 春季 夏季 秋季 冬季 旺季 淡季 季节")
 ZH.add("SEASONWEAK", "春 夏 秋 冬")
-ZH.add("FISCAL", "财年 财季 财务年度 会计年度 会计期间 财报季 财月")
+ZH.add("FISCAL", "财年 财务年度 会计年度 会计期间 财报季 财月")
+ZH.add("FISCAL", "财季", "quarter")  # a fiscal quarter (上个财季), SPEC §9.1
 ZH.add(
     "VAGUE",
     "近期 近来 近日 近段 近些 日前 一段时间 这段时间 那段时间 段时间 一阵子 这阵子 这些天 那些天 "
