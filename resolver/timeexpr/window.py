@@ -143,18 +143,18 @@ class TimeWindow:
         if not self.settled:
             return self.ask or ""
         head = self.matched or self.text.strip()
+        # With no words read (an empty text settled by `instant`/`step` or the context's keys),
+        # the sentence starts at what was settled: no empty head before the colon.
+        lead = (f"{head}：" if zh else f"{head}: ") if head else ""
         if self.instant:
-            return (
-                f"{head}：查询当前值（instant=true）"
-                if zh
-                else f"{head}: the current value (instant=true)"
-            )
+            what = "查询当前值（instant=true）" if zh else "the current value (instant=true)"
+            return lead + (what if head or zh else what[0].upper() + what[1:])
         start, end = _local(self.start, self.timezone), _local(self.end, self.timezone)
         step = _STEP_WORDS[self.language][self.step] if self.step else ""
         said = "".join(f"（{w}）" if zh else f" ({w})" for w in self.warnings)
         if zh:
-            return f"{head}：{start} 至 {end}（{self.timezone}），{step}{said}"
-        return f"{head}: {start} to {end} ({self.timezone}), {step}{said}"
+            return f"{lead}{start} 至 {end}（{self.timezone}），{step}{said}"
+        return f"{lead}{start} to {end} ({self.timezone}), {step}{said}"
 
 
 def read_context(text: str, *, zone_given: bool) -> tuple[Reading, Told]:

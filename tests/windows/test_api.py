@@ -136,6 +136,20 @@ async def test_the_callers_instant_and_step_beat_the_text(client: TestClient[Any
     assert (status, body["instant"], body["start"]) == (200, True, None)
 
 
+async def test_an_explanation_with_no_words_read_has_no_empty_head(
+    client: TestClient[Any, Any],
+) -> None:
+    for language, expected in (("zh", "查询当前值（instant=true）"), ("en", "The current value")):
+        status, body = await ask(
+            client, {"text": "", "now_ms": NOW_MS, "instant": True, "language": language}
+        )
+        assert status == 200
+        assert body["explanation"].startswith(expected)
+    status, body = await ask(client, {"text": "", "now_ms": NOW_MS, "context": "最近3个月"})
+    assert status == 200
+    assert body["explanation"].startswith("最近3个月：")
+
+
 async def test_the_language_of_the_explanation(client: TestClient[Any, Any]) -> None:
     body = {"text": "上周", "now_ms": NOW_MS}
     _, chinese = await ask(client, body)
