@@ -21,7 +21,7 @@ import structlog
 from resolver.actions.mcp_tools import McpToolCache
 from resolver.core.clip import clip
 from resolver.core.errors import InvalidArguments, Overloaded
-from resolver.core.jsonio import dumps, loads
+from resolver.core.jsonio import dumps, top_level
 from resolver.core.offload import Offload
 from resolver.toolschema.arguments import (
     ArgumentCheckTooCostly,
@@ -126,8 +126,9 @@ class McpProxy:
         try:
             if len(raw) <= _CHECKED_ON_THE_LOOP:
                 return with_trace_id(raw, caller.trace_id)
-            # Parsing a few MB of JSON holds a thread for a third of a second and more
-            # (issue 30: a 3.4 MB answer stalled /healthz): not on the event loop.
+            # A few MB are checked in milliseconds (`top_level`: no Python objects built; a
+            # full parse held the interpreter a third of a second, issue 30), still not on
+            # the event loop.
             return await self._offload.run(with_trace_id, raw, caller.trace_id)
         except ValueError as exc:
             raise client.unreadable(f"an answer of MCP tool {tool_name!r}", str(exc)) from exc
@@ -157,19 +158,17 @@ def _retrieved(future: asyncio.Future[CheckedSchema]) -> None:
 def with_trace_id(raw: bytes | bytearray, trace_id: str) -> bytes | bytearray:
     """The answer's own bytes; an object without `trace_id` gets it as its last key.
 
-    The answer is parsed only to check that it is JSON and whether it names a `trace_id`;
-    the parsed value is dropped at once and the bytes are never re-serialised, so integers
-    and key order stay as the tool wrote them. ValueError when it is not JSON.
+    The answer is only checked to be JSON and for a top-level `trace_id` (`top_level`: no
+    Python objects built); the bytes are never re-serialised, so integers and key order stay
+    as the tool wrote them. ValueError when it is not JSON.
     """
     try:
-        value = loads(raw)
+        top = top_level(raw)
     except ValueError:
         raise ValueError("the answer is not JSON") from None
-    if not isinstance(value, dict) or "trace_id" in value:
+    if not top.is_object or top.has_trace_id:
         return raw
-    empty = not value
-    del value  # only the bytes go on: the parsed tree may be many times their size
-    if empty:
+    if top.empty:
         return dumps({"trace_id": trace_id})
     body = raw.rstrip(_JSON_SPACE)
     return body[:-1] + b',"trace_id":' + dumps(trace_id) + b"}"

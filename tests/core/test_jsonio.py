@@ -1,0 +1,83 @@
+"""`jsonio.top_level`: what a JSON document is at its top, learnt without building it — and
+always the same verdict as a full parse (`jsonio.loads`), on valid and broken documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from resolver.core.jsonio import dumps, loads, top_level
+
+
+def json_values() -> st.SearchStrategy[Any]:
+    """JSON values: scalars (big integers included), lists and objects, nested."""
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=8)
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+
+
+def _full(raw: bytes) -> tuple[bool, bool, bool] | None:
+    try:
+        value = loads(raw)
+    except ValueError:
+        return None
+    is_object = isinstance(value, dict)
+    return is_object, is_object and not value, is_object and "trace_id" in value
+
+
+def _scanned(raw: bytes) -> tuple[bool, bool, bool] | None:
+    try:
+        top = top_level(raw)
+    except ValueError:
+        return None
+    return top.is_object, top.empty, top.has_trace_id
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (b'{"a": 1, "trace_id": "t"}', (True, False, True)),
+        (b'{"a": {"trace_id": "nested"}}', (True, False, False)),
+        (b"{}", (True, True, False)),
+        (b"  [1, 2]  ", (False, False, False)),
+        (b'"text"', (False, False, False)),
+        (b'{"big": 123456789012345678901234567890}', (True, False, False)),  # beyond 64 bits
+        (b'{"a": 1', None),
+        (b'{"a": NaN}', None),
+        (b"\xff\xfe{}", None),
+        (b"", None),
+    ],
+)
+def test_the_top_of_a_document(raw: bytes, expected: tuple[bool, bool, bool] | None) -> None:
+    assert _scanned(raw) == expected == _full(raw)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values(), st.integers(min_value=0, max_value=64), st.binary(max_size=3))
+def test_the_same_verdict_as_a_full_parse(value: Any, cut: int, noise: bytes) -> None:
+    raw = dumps({"payload": value, "trace_id": "x"} if isinstance(value, list) else value)
+    assert _scanned(raw) == _full(raw)
+    broken = raw[: max(0, len(raw) - cut)] + noise  # truncated, or with stray bytes
+    assert _scanned(broken) == _full(broken)
+
+
+def test_a_large_answer_is_read_at_its_top() -> None:
+    items = [{"id": i, "name": f"item {i}", "tags": ["a", "b"]} for i in range(50_000)]
+    raw = dumps({"items": items})
+    assert len(raw) > 2_000_000
+    assert _scanned(raw) == (True, False, False)
+    assert _scanned(raw + b"x") is None
