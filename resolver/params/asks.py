@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from resolver.timeexpr import unread_clause
-from resolver.timeexpr.window import TIME_ASK, Language, language_of
+from resolver.timeexpr.window import TIME_ASK, Language, language_of, unread_clause
 from rules.spec import METRIC_TIME_PARAMS
 
 __all__ = ["Language", "ask_for", "language_of", "unread_clause"]
