@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fmt clean redis-server test-llm test-slow
+.PHONY: run test test-fast lint typecheck pytest bench fmt clean redis-server chromium test-llm test-slow demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,14 @@ redis-server:
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
 
-pytest: $(VENV)/.dev-installed redis-server
+# Debian's chromium, for the API page's test in a real headless browser
+# (tests/web/test_docs_page.py); skipped when already installed.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+
+pytest: $(VENV)/.dev-installed redis-server chromium
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
