@@ -20,6 +20,11 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/resolver serve
 
+# The service on 127.0.0.1:8080 with the fake LLM (:8090) and the fake upstreams (:8091)
+# serving the demo knowledge network: every README and docs example answers as written.
+demo: $(VENV)/.run-installed
+	$(BIN)/python -m resolver.testing.demo
+
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
