@@ -51,6 +51,11 @@ pytest: $(VENV)/.dev-installed redis-server chromium
 
 test: lint typecheck pytest
 
+# The fast tier, beside the whole suite: no subprocess (tests/fast_tier.py refuses one), no
+# Redis, no browser — tests/system/ and the tests marked slow are left out. Under 2 minutes.
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q -p tests.fast_tier --ignore=tests/system -m "not slow"
+
 fmt: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .

@@ -103,6 +103,7 @@ _ANSWER = """(() => {
 })()"""
 
 
+@pytest.mark.slow  # starts Chromium: not in `make test-fast`
 async def test_the_page_in_a_real_browser(aiohttp_server: Any) -> None:
     server: TestServer = await aiohttp_server(create_app(Settings()))
     base = str(server.make_url("/")).rstrip("/")
