@@ -46,7 +46,14 @@ chromium:
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 
-pytest: $(VENV)/.dev-installed redis-server chromium
+# PyPI's unrelated `rules` (django-rules), whose top-level name is ours too: its wheel, for the
+# test that installs both in one environment (tests/system/test_rules_coexist.py, offline).
+RULES_WHEEL_DIR := $(VENV)/wheels
+$(RULES_WHEEL_DIR)/.rules: | $(BIN)/python
+	$(BIN)/python -m pip download --quiet --no-deps --dest $(RULES_WHEEL_DIR) 'rules==3.5'
+	touch $@
+
+pytest: $(VENV)/.dev-installed redis-server chromium $(RULES_WHEEL_DIR)/.rules
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
