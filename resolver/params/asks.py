@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from resolver.core.languages import ask_sentence
 from resolver.timeexpr.window import TIME_ASK, Language, language_of, unread_clause
 from rules.spec import METRIC_TIME_PARAMS
 
@@ -34,14 +35,11 @@ def ask_for(missing: Sequence[str], language: Language, unread: tuple[str, ...] 
         parts.append(TIME_ASK[language])
     if time_missing and unread:
         parts.insert(0, unread_clause(language, unread))
-    if language == "zh":
-        if business:
-            keys = "、".join(business)
-            example = "；".join(f"{p}=…" for p in business)
-            parts.append(f"请在 additional_context 中补充 {keys}（例如 {example}）")
-        return "；".join(parts)
-    if business:
+    if business and language == "zh":
+        keys = "、".join(business)
+        example = "；".join(f"{p}=…" for p in business)
+        parts.append(f"请在 additional_context 中补充 {keys}（例如 {example}）")
+    elif business:
         example = "; ".join(f"{p}=…" for p in business)
         parts.append(f"please add {', '.join(business)} to additional_context (e.g. {example})")
-    sentence = "; ".join(parts)
-    return sentence[:1].upper() + sentence[1:]
+    return ask_sentence(language, *parts)
