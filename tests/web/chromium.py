@@ -8,7 +8,9 @@ import asyncio
 import base64
 import contextlib
 import itertools
+import os
 import shutil
+import signal
 import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -108,7 +110,10 @@ class Page:
 @contextlib.asynccontextmanager
 async def browser_page() -> AsyncIterator[Page]:
     """A fresh headless Chromium (its own profile) with one page, closed afterwards."""
-    with tempfile.TemporaryDirectory(prefix="resolver-chromium-") as profile:
+    # The browser's helpers may still write to the profile as it goes: cleanup is best-effort.
+    with tempfile.TemporaryDirectory(
+        prefix="resolver-chromium-", ignore_cleanup_errors=True
+    ) as profile:
         process = await asyncio.create_subprocess_exec(
             chromium_path(),
             "--headless=new",
@@ -126,6 +131,7 @@ async def browser_page() -> AsyncIterator[Page]:
             "about:blank",
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
+            start_new_session=True,  # its renderer and helpers go with it (killpg)
         )
         try:
             port_file = Path(profile) / "DevToolsActivePort"
@@ -135,24 +141,33 @@ async def browser_page() -> AsyncIterator[Page]:
                 assert process.returncode is None, "chromium exited at start"
                 await asyncio.sleep(0.1)
             port, path = port_file.read_text().split()
-            async with (
-                aiohttp.ClientSession() as http,
-                http.ws_connect(f"ws://127.0.0.1:{port}{path}", max_msg_size=0) as ws,
-            ):
-                page = await _attach(ws)
-                try:
-                    yield page
-                finally:
-                    assert page.pump is not None
-                    page.pump.cancel()
+            async with aiohttp.ClientSession() as http:
+                ws = await _connect(http, f"ws://127.0.0.1:{port}{path}")
+                async with ws:
+                    page = await _attach(ws)
+                    try:
+                        yield page
+                    finally:
+                        assert page.pump is not None
+                        page.pump.cancel()
         finally:
-            if process.returncode is None:
-                process.terminate()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), 10)
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            await process.wait()
+
+
+async def _connect(http: aiohttp.ClientSession, url: str) -> aiohttp.ClientWebSocketResponse:
+    """The DevTools socket; its port file may be written a moment before it accepts."""
+    for _ in range(50):
+        try:
+            return await http.ws_connect(url, max_msg_size=0)
+        except aiohttp.ClientConnectorError:
+            await asyncio.sleep(0.1)
+    return await http.ws_connect(url, max_msg_size=0)
 
 
 async def _attach(ws: aiohttp.ClientWebSocketResponse) -> Page:
