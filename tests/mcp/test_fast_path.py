@@ -44,7 +44,15 @@ from resolver.testing.fake_upstreams import (
 )
 from resolver.web.app import create_app
 from resolver.web.servicekeys import MCP_SERVER_KEY
-from tests.helpers import NOW_MS, ClientFactory, KnFakes, metric, operator, request_body
+from tests.helpers import (
+    NOW_MS,
+    ClientFactory,
+    KnFakes,
+    json_values,
+    metric,
+    operator,
+    request_body,
+)
 from tests.mcp_checks import (
     ACCEPT,
     TOOL_NAMES,
@@ -218,20 +226,7 @@ SEEDS: list[tuple[str, Any]] = [
     ("get_action_info", {"at_id": "at_nowhere", "_instance_identity": {"company_id": "c1"}}),
 ]
 
-_LEAF = (
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12)
-)
-ANY_JSON = st.recursive(
-    _LEAF,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
+ANY_JSON = json_values(leaves=6)
 
 
 @st.composite
