@@ -24,7 +24,7 @@ from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled
 # answers in (its asks and explanations are written in these two).
 from resolver.timeexpr.window import Language
 
-__all__ = ["ZH_DESCRIPTIONS", "Language", "accept_language", "ask_sentence", "error_line"]
+__all__ = ["ZH_DESCRIPTIONS", "Language", "accept_language", "error_line"]
 
 _WEIGHT = re.compile(r"q=(0(\.[0-9]{0,3})?|1(\.0{0,3})?)", re.IGNORECASE)
 _TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
@@ -77,15 +77,6 @@ def accept_language(header: str | None) -> Language | None:
         if best is None or weight > best[0]:
             best = (weight, language)
     return None if best is None else best[1]
-
-
-def ask_sentence(language: Language, *clauses: str) -> str:
-    """The one way a 422's ask is written: its clauses joined (`；` in Chinese, `; ` in
-    English), an English sentence starting with a capital."""
-    if language == "zh":
-        return "；".join(clauses)
-    sentence = "; ".join(clauses)
-    return sentence[:1].upper() + sentence[1:]
 
 
 def error_line(error: ResolverError, language: Language | None) -> str:

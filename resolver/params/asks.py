@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from resolver.core.languages import ask_sentence
+from resolver.core.asks import ask_sentence
 from resolver.timeexpr.window import TIME_ASK, Language, language_of, unread_clause
 from rules.spec import METRIC_TIME_PARAMS
 

@@ -7,7 +7,8 @@ example settles when sent back as `context` (tests/windows/test_asks.py sends ev
 
 from __future__ import annotations
 
-from resolver.core.languages import Language, ask_sentence
+from resolver.core.asks import ask_sentence
+from resolver.core.languages import Language
 from resolver.timeexpr import unread_clause
 
 EXAMPLES: dict[Language, tuple[str, ...]] = {
