@@ -75,7 +75,7 @@ _SPAN = re.compile(rb"(00-[0-9a-f]{32}-)[0-9a-f]{16}(-[0-9a-f]{2})")
 # The trace id of a forwarded traceparent the service drew itself.
 _FORWARDED = re.compile(rb"00-[0-9a-f]{32}-(?=[0-9a-f]{16}-[0-9a-f]{2})")
 # A trace id the service drew (a request with no traceparent), in the body or its JSON text.
-_TRACE = re.compile(rb'(\\?"trace_id\\?":\s*\\?")[0-9a-f]{32}')
+_TRACE = re.compile(rb'(\\?"trace_id\\?":\s*\\?"|trace_id: ?)[0-9a-f]{32}')  # JSON or TOON
 ENVELOPE = {"conversation_id": "conv_1", "interaction_id": "int_1"}
 SALES = metric("sales", ("region", "STRING"))
 LAST_WEEK = {"text": "上周", "now_ms": NOW_MS}
