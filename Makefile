@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench bench-check wrk fmt clean redis-server test-llm test-slow
+.PHONY: run test test-fast lint typecheck pytest bench bench-check wrk fmt clean redis-server chromium test-llm test-slow demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/resolver serve
 
+# The service on 127.0.0.1:8080 with the fake LLM (:8090) and the fake upstreams (:8091)
+# serving the demo knowledge network: every README and docs example answers as written.
+demo: $(VENV)/.run-installed
+	$(BIN)/python -m resolver.testing.demo
+
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -34,10 +39,29 @@ redis-server:
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
 
-pytest: $(VENV)/.dev-installed redis-server
+# Debian's chromium, for the API page's test in a real headless browser
+# (tests/web/test_docs_page.py); skipped when already installed.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+
+# PyPI's unrelated `rules` (django-rules), whose top-level name is ours too: its wheel, for the
+# test that installs both in one environment (tests/system/test_rules_coexist.py, offline).
+RULES_WHEEL_DIR := $(VENV)/wheels
+$(RULES_WHEEL_DIR)/.rules: | $(BIN)/python
+	$(BIN)/python -m pip download --quiet --no-deps --dest $(RULES_WHEEL_DIR) 'rules==3.5'
+	touch $@
+
+pytest: $(VENV)/.dev-installed redis-server chromium $(RULES_WHEEL_DIR)/.rules
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
+
+# The fast tier, beside the whole suite: no subprocess (tests/fast_tier.py refuses one), no
+# Redis, no browser — tests/system/ and the tests marked slow are left out. Under 2 minutes.
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q -p tests.fast_tier --ignore=tests/system -m "not slow"
 
 fmt: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
@@ -45,7 +69,8 @@ fmt: $(VENV)/.dev-installed
 
 # Every scenario against the fake LLM (< 5 min on 2 cores). Figures go to the untracked
 # benchmarks/results-local/; `make bench BENCH_ARGS=--save` updates the committed
-# benchmarks/results/, `BENCH_ARGS=--quick` gives the short runs.
+# benchmarks/results/, `BENCH_ARGS=--quick` gives the short runs. A missed target exits 1
+# (`BENCH_ARGS=--no-fail` keeps exit 0).
 BENCH_ARGS ?=
 bench: $(VENV)/.dev-installed wrk
 	$(BIN)/python -m benchmarks run all $(BENCH_ARGS)

@@ -212,6 +212,11 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument(
+        "--no-fail",
+        action="store_true",
+        help="exit 0 even when a target is missed (the figures are reported either way)",
+    )
+    parser.add_argument(
         "--against",
         metavar="REV",
         help="rules: also run the service of this git revision, side by side, and print the ratio",
@@ -247,4 +252,22 @@ def main(argv: list[str]) -> int:
     if args.json and len(names) > 1:
         write_json({"results": collected}, args.json)
     print("\n| scenario | case | figures | target |\n|---|---|---|---|\n" + "\n".join(rows))
-    return 0
+    return exit_status(collected, fail=not args.no_fail)
+
+
+def missed_targets(results: list[dict[str, Any]]) -> list[str]:
+    """Every target a result missed, as `scenario: target`."""
+    return [
+        f"{result['scenario']}: {target}"
+        for result in results
+        for target, met in result.get("targets", {}).items()
+        if not met
+    ]
+
+
+def exit_status(results: list[dict[str, Any]], *, fail: bool) -> int:
+    """1 when a target was missed (the misses on stderr), unless `fail` is off; else 0."""
+    missed = missed_targets(results)
+    if missed:
+        sys.stderr.write("targets missed:\n" + "".join(f"  {m}\n" for m in missed))
+    return 1 if missed and fail else 0

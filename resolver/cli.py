@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import uuid
 from dataclasses import replace
@@ -21,6 +22,7 @@ from resolver.core.errors import ResolverError
 from resolver.core.failures import ErrorResponse
 from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
+from resolver.core.startup import warn_unknown_variables
 from resolver.timeexpr import STEPS
 
 if TYPE_CHECKING:
@@ -174,6 +176,7 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
     from resolver.server.supervisor import Supervisor
 
     configure_logging(settings.log_level, settings.log_format)
+    warn_unknown_variables(os.environ)
     if workers is not None:
         settings = settings.model_copy(update={"workers": workers})
     host = settings.host if host is None else host
@@ -204,6 +207,7 @@ def _mcp(settings: Settings, args: argparse.Namespace) -> int:
     defaults = StdioDefaults(args.kn_id, args.account_id, args.account_type)
     # stdout carries the protocol: every log line goes to stderr.
     configure_logging(settings.log_level, settings.log_format, stream=sys.stderr)
+    warn_unknown_variables(os.environ)
     asyncio.run(serve_stdio(settings, defaults))
     return 0
 

@@ -10,7 +10,7 @@ the stages of `params/` — is one of these (tests/test_layout.py checks both wa
     4.1.2  a metric's time inputs: `instant`, and with `instant=false` `start`, `end`, `step`
     4.3.1  an operator's inputs are all required
     5.1.2  output is flat per property, never grouped by header/query/path/body
-    5.3.2  values satisfy the operator's schema (enum, required keys, item types)
+    5.3.2  values satisfy the operator's schema (type, enum, bounds, pattern, format, keys, …)
     6.1.1  the LLM's answer holds one JSON object
     6.1.2  the property's value in it is a JSON object
     6.1.3  its top level holds only the property

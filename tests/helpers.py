@@ -28,6 +28,7 @@ import redis.asyncio
 import redis.exceptions
 from aiohttp import web
 from aiohttp.test_utils import TestClient
+from hypothesis import strategies as st
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -455,3 +456,26 @@ def metric_value(text: str, name: str, *labels: str) -> float:
         if line.startswith(f"{name}{{") and all(label in line for label in labels):
             return float(line.rsplit(" ", 1)[1])
     return 0.0
+
+
+def json_values(
+    *, big_ints: int = 70, text_size: int = 12, size: int = 3, leaves: int = 8
+) -> st.SearchStrategy[Any]:
+    """Any JSON value (hypothesis): null, booleans, integers (up to 2**big_ints, past 64
+    bits), finite floats, short strings, and lists and objects of them."""
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.integers(min_value=2**63, max_value=2**big_ints)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=text_size)
+    )
+    return st.recursive(
+        scalars,
+        lambda children: (
+            st.lists(children, max_size=size)
+            | st.dictionaries(st.text(max_size=text_size), children, max_size=size)
+        ),
+        max_leaves=leaves,
+    )

@@ -2,12 +2,14 @@
 and answer what they show, their Python examples run as doctests, the commands they show
 exist, and their links resolve.
 
-A fenced block whose info string is `sh example` holds one `curl` command; the fenced block
-right after it, `json answer [STATUS] [text]`, the answer it documents. Every key the answer
+A fenced block whose info string is `sh example` holds one `curl` command (`sh example
+rules-only`: the answer documented is the one with no LLM, as `make run` serves it); the fenced
+block right after it, `json answer [STATUS] [text]`, the answer it documents. Every key the answer
 shows is in the real answer with that value: `"…"` stands for any value, a string ending in
 `…` for its beginning, a list ending in `"…"` for its first items; `text` compares the JSON
-text of an MCP tool result (`result.content[0].text`). The app runs with the fake LLM and the
-fake upstreams serving the demo knowledge network (docs/testing.md), as `localhost:8080`.
+text of an MCP tool result (`result.content[0].text`). The app runs wired as `make demo` wires
+it (`resolver/testing/demo.py`): the fake LLM and the fake upstreams serving the demo knowledge
+network (docs/testing.md), as `localhost:8080`.
 """
 
 from __future__ import annotations
@@ -29,12 +31,9 @@ from aiohttp.test_utils import TestClient, TestServer
 import resolver.timeexpr.window
 from benchmarks.__main__ import COMMANDS
 from resolver.core.settings import Settings
-from resolver.testing.fake_upstreams import (
-    FakeBknBackend,
-    FakeOntologyQuery,
-    FakeOperatorIntegration,
-    serve_demo,
-)
+from resolver.testing.demo import demo_settings, demo_upstreams_app
+from resolver.testing.fake_llm import FakeLLM
+from resolver.web.app import create_app
 from tests.helpers import ROOT, ClientFactory
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -51,6 +50,7 @@ class Example:
     answer: Any
     status: int
     text: bool
+    rules_only: bool
 
 
 def _fences(path: Path) -> list[tuple[int, str, str]]:
@@ -66,7 +66,7 @@ def _examples() -> list[Example]:
     for path in DOCS:
         fences = _fences(path)
         for index, (line, info, body) in enumerate(fences):
-            if info != "sh example":
+            if info not in ("sh example", "sh example rules-only"):
                 continue
             where = f"{path.relative_to(ROOT)}:{line}"
             answer, status, text = None, 200, False
@@ -75,7 +75,7 @@ def _examples() -> list[Example]:
                 status = next((int(w) for w in words if w.isdigit()), 200)
                 text = "text" in words
                 answer = orjson.loads(fences[index + 1][2])
-            found.append(Example(where, body, answer, status, text))
+            found.append(Example(where, body, answer, status, text, info.endswith("rules-only")))
     return found
 
 
@@ -149,25 +149,21 @@ def test_the_docs_hold_examples() -> None:
 
 
 @pytest.fixture
-def make_demo_client(aiohttp_server: Any, make_client: ClientFactory) -> ClientFactory:
-    """A rules-only service over fakes serving the whole demo knowledge network, as
-    `python -m resolver.testing.fake_upstreams` does."""
+def make_demo_client(aiohttp_server: Any, aiohttp_client: Any) -> ClientFactory:
+    """The service as `make demo` wires it: the fake LLM (its default, plausible answers)
+    and the fake upstreams serving the whole demo knowledge network on one port."""
 
     async def factory(**overrides: Any) -> TestClient[Any, Any]:
-        fakes = (FakeBknBackend(), FakeOperatorIntegration(), FakeOntologyQuery())
-        serve_demo(*fakes)
-        urls = []
-        for fake in fakes:
-            server: TestServer = await aiohttp_server(fake.app())
-            urls.append(str(server.make_url("/")).rstrip("/"))
-        return await make_client(
-            llm=False,
-            bkn_backend_url=urls[0],
-            operator_integration_url=urls[1],
-            ontology_query_url=urls[2],
-            public_url="http://localhost:8080",
-            **overrides,
+        llm: TestServer = await aiohttp_server(FakeLLM().app())
+        upstreams: TestServer = await aiohttp_server(demo_upstreams_app())
+        values: dict[str, Any] = demo_settings(
+            str(llm.make_url("/v1")),
+            str(upstreams.make_url("/")).rstrip("/"),
+            "http://localhost:8080",
         )
+        values.update(overrides)
+        client: TestClient[Any, Any] = await aiohttp_client(create_app(Settings(**values)))
+        return client
 
     return factory
 
@@ -176,7 +172,8 @@ def make_demo_client(aiohttp_server: Any, make_client: ClientFactory) -> ClientF
 async def test_a_documented_request_answers_as_documented(
     example: Example, make_demo_client: ClientFactory
 ) -> None:
-    client = await make_demo_client()
+    # A rules-only example: the same fakes, no LLM (what the rules alone answer).
+    client = await make_demo_client(**({"llm_base_url": None} if example.rules_only else {}))
     method, path, headers, body = curl(example.command)
     response = await client.request(method, path, headers=headers, data=body)
     raw = await response.read()

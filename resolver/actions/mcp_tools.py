@@ -9,7 +9,6 @@ the caller's answer, never remembered); concurrent lookups of one key share one 
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -43,17 +42,14 @@ class McpToolCache:
         """The tool's detail; raises what the fetch raised (404 `TOOL_NOT_FOUND`, 502, 503)."""
         client = self._upstreams.get(OPERATOR_INTEGRATION)
         key = (mcp_id, tool_name, caller.account_id or "", caller.account_type or "")
-        # Shared by every request waiting for this key: it runs under the upstream's own
-        # timeout, and each request waits only as long as its own deadline allows.
-        shared = replace(caller, deadline=None)
-        deadline = caller.deadline
+        shared = replace(caller, deadline=None)  # one fetch for every waiter: its own timeout
         try:
-            async with asyncio.timeout(deadline.remaining() if deadline is not None else None):
-                detail, _ = await self._cache.get(
-                    key,
-                    lambda: fetch_mcp_tool_detail(client, mcp_id, tool_name, shared),
-                    lambda _: self._ttl_s,
-                )
+            detail, _ = await self._cache.get_within(
+                caller.deadline,
+                key,
+                lambda: fetch_mcp_tool_detail(client, mcp_id, tool_name, shared),
+                lambda _: self._ttl_s,
+            )
         except TimeoutError as exc:
-            raise client.out_of_time(f"mcp/{mcp_id}/tools/{tool_name}", deadline) from exc
+            raise client.out_of_time(f"mcp/{mcp_id}/tools/{tool_name}", caller.deadline) from exc
         return detail

@@ -2,5 +2,6 @@
 failure policy of every face (`failures.py`), JSON, logging, metrics, the async TTL cache and
 the id rule.
 
-May import: the standard library, third-party libraries and `rules`; nothing else of resolver.
+May import: the standard library, third-party libraries and `resolver.timeexpr` (a library of
+its own: the one `Language`); nothing else of resolver, nor the validators (rules/).
 """

@@ -12,6 +12,8 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+from resolver.core.deadline import Deadline
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -52,6 +54,21 @@ class TtlCache(Generic[K, V]):
             self._inflight[key] = task
             task.add_done_callback(lambda done: self._settle(key, done, ttl_of))
         return await asyncio.shield(task), False
+
+    async def get_within(
+        self,
+        deadline: Deadline | None,
+        key: K,
+        fetch: Callable[[], Awaitable[V]],
+        ttl_of: Callable[[V], float],
+    ) -> tuple[V, bool]:
+        """`get`, waited for no longer than a request's deadline allows (then TimeoutError).
+
+        The fetch is shared by every request waiting for this key, so it runs on under its
+        own timeout (give it no deadline); each request waits only as long as its own allows.
+        """
+        async with asyncio.timeout(deadline.remaining() if deadline is not None else None):
+            return await self.get(key, fetch, ttl_of)
 
     def _settle(self, key: K, task: asyncio.Future[V], ttl_of: Callable[[V], float]) -> None:
         self._inflight.pop(key, None)

@@ -17,11 +17,14 @@ values involved; the 422 line is built from the localised asks and keeps its see
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled
 
-Language = Literal["zh", "en"]
+# One `Language` in the house: the time scanner's, a library of its own that every face
+# answers in (its asks and explanations are written in these two).
+from resolver.timeexpr.window import Language
+
+__all__ = ["ZH_DESCRIPTIONS", "Language", "accept_language", "error_line"]
 
 _WEIGHT = re.compile(r"q=(0(\.[0-9]{0,3})?|1(\.0{0,3})?)", re.IGNORECASE)
 _TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")

@@ -255,6 +255,13 @@ class Metrics:
             ["tool", "outcome"],
             registry=self.registry,
         )
+        self.mcp_posts = Counter(
+            "resolver_mcp_posts",
+            "POSTs to the MCP endpoint, by who answered: fast (a plain tools/call, answered in "
+            "the handler's task: mcp/fast_path.py) or sdk (the SDK's transport).",
+            ["path"],
+            registry=self.registry,
+        )
         self.mcp_latency = Histogram(
             "resolver_mcp_tool_call_duration_seconds",
             "Time to answer an MCP tool call, by tool.",

@@ -37,13 +37,26 @@ _REDIS_URL_KEYS = frozenset(
 )
 
 
+ENV_PREFIX = "RESOLVER_"
+# The URL settings: blank is unset; otherwise a plain http(s) URL without credentials.
+_URL_FIELDS = (
+    "llm_base_url",
+    "llm_fallback_base_url",
+    "ontology_manager_url",
+    "bkn_backend_url",
+    "operator_integration_url",
+    "ontology_query_url",
+    "public_url",
+)
+
+
 class Settings(BaseSettings):
     """Every knob of the service; environment variables are RESOLVER_<FIELD>."""
 
     # `allow_inf_nan=False`: `inf` or `nan` for a timeout passes `gt=0` and then breaks at the
     # first request (or at SIGTERM); every float setting is finite and bounded above.
     model_config = SettingsConfigDict(
-        env_prefix="RESOLVER_", frozen=True, extra="ignore", allow_inf_nan=False
+        env_prefix=ENV_PREFIX, frozen=True, extra="ignore", allow_inf_nan=False
     )
 
     host: str = "127.0.0.1"
@@ -220,16 +233,7 @@ class Settings(BaseSettings):
     def _upper_level(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
-    @field_validator(
-        "llm_base_url",
-        "llm_fallback_base_url",
-        "ontology_manager_url",
-        "bkn_backend_url",
-        "operator_integration_url",
-        "ontology_query_url",
-        "public_url",
-        mode="before",
-    )
+    @field_validator(*_URL_FIELDS, mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         if isinstance(value, str):
@@ -237,15 +241,7 @@ class Settings(BaseSettings):
             return value or None
         return value
 
-    @field_validator(
-        "llm_base_url",
-        "llm_fallback_base_url",
-        "ontology_manager_url",
-        "bkn_backend_url",
-        "operator_integration_url",
-        "ontology_query_url",
-        "public_url",
-    )
+    @field_validator(*_URL_FIELDS)
     @classmethod
     def _plain_http_url(cls, value: str | None) -> str | None:
         if value is None:

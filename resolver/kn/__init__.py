@@ -3,5 +3,5 @@
 cache (`operator_schemas.py`). The parameters themselves are the `params` package's business.
 
 May import: `resolver.params`, `resolver.llm`, `resolver.upstreams`, `resolver.toolschema`,
-`resolver.core`.
+`resolver.core`, `rules`.
 """

@@ -135,15 +135,11 @@ class OperatorSchemas:
                 "RESOLVER_OPERATOR_INTEGRATION_URL is not set",
             )
         key = (source.kind, *source.ids, caller.account_id or "", caller.account_type or "")
-        # The fetch is shared by every request waiting for this key, so it runs under the
-        # upstream's own timeout; each request waits only as long as its own deadline allows.
-        shared = replace(caller, deadline=None)
-        deadline = caller.deadline
+        shared = replace(caller, deadline=None)  # one fetch for every waiter: its own timeout
         try:
-            async with asyncio.timeout(deadline.remaining() if deadline is not None else None):
-                result, cached = await self._cache.get(
-                    key, lambda: self._fetch(source, shared), self._ttl_of
-                )
+            result, cached = await self._cache.get_within(
+                caller.deadline, key, lambda: self._fetch(source, shared), self._ttl_of
+            )
         except TimeoutError:
             return SchemaResult(
                 source,

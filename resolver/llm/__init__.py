@@ -4,5 +4,5 @@ retries within the deadline; `endpoint.py`: one attempt, shaped by the SDK, its 
 translated; `completion.py`: the answer), the process-wide limiter, the readiness probe, the
 prompts and the reading of the model's answers. `runtime.open_llm` opens them.
 
-May import: `resolver.core`.
+May import: `resolver.core`, `rules` (the answer reader cites the validators).
 """

@@ -10,5 +10,5 @@ by `fast_path.py`) and stdio for desktop agents (`stdio.py`, `resolver mcp`). Th
 the one service graph of `resolver/services.py`.
 
 May import: `resolver.core`, `resolver.upstreams`, `resolver.params`, `resolver.kn`,
-`resolver.actions`, `resolver.windows`, `resolver.services`.
+`resolver.actions`, `resolver.windows`, `resolver.services`, `rules`.
 """

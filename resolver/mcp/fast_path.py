@@ -15,11 +15,11 @@ session manager, the Streamable HTTP transport in JSON response mode, the server
 - the message valid as the SDK validates it: `JSONRPCRequest` from the message union, the
   revision's `tools/call` surface, `CallToolRequestParams`.
 
-The tool runs through `server.run_call`, the one call of the SDK path (counted, logged, traced,
-envelope taken, deadline, failures by `core/failures.py`); the answer is the SDK's
-`CallToolResult` shaped for the revision by the SDK's own serializer and written as its
-`JSONRPCResponse`, byte for byte what the SDK writes (`tests/mcp/test_fast_path.py` compares
-both paths for every tool and every error class).
+The tool runs through `server.run_call` (`http.py` calls it), the one call of the SDK path
+(counted, logged, traced, envelope taken, deadline, failures by `core/failures.py`); the
+answer is the SDK's `CallToolResult` shaped for the revision by the SDK's own serializer and
+written as its `JSONRPCResponse`, byte for byte what the SDK writes (`tests/mcp/test_fast_path.py`
+compares both paths on generated requests).
 """
 
 from __future__ import annotations
@@ -36,10 +36,7 @@ from mcp_types.methods import serialize_server_result, validate_client_request
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
-from resolver.core.metrics import Metrics
-from resolver.mcp.server import run_call
-from resolver.mcp.tools import BY_NAME, CallContext, ToolSpec
-from resolver.services import Services
+from resolver.mcp.tools import BY_NAME, ToolSpec
 
 log = structlog.get_logger("resolver.mcp")
 
@@ -122,14 +119,6 @@ def fast_path_applies(server: Server[Any]) -> bool:
     return METHOD not in server.cache_hints and all(
         type(middleware) in defaults for middleware in server.middleware
     )
-
-
-async def answer_call(
-    call: FastCall, services: Services, metrics: Metrics, context: CallContext
-) -> bytes:
-    """Run the call and write its JSON-RPC answer."""
-    result = await run_call(call.tool, services, call.arguments, context, metrics)
-    return response_body(call, result)
 
 
 def response_body(call: FastCall, result: types.CallToolResult) -> bytes:

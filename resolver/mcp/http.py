@@ -32,8 +32,8 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from resolver.core.jsonio import dumps, loads
 from resolver.core.metrics import Metrics
-from resolver.mcp.fast_path import JSON_HEADERS, answer_call, fast_call, fast_path_applies
-from resolver.mcp.server import build_server
+from resolver.mcp.fast_path import JSON_HEADERS, fast_call, fast_path_applies, response_body
+from resolver.mcp.server import build_server, run_call
 from resolver.mcp.tools import CallContext
 from resolver.services import Services
 
@@ -100,9 +100,10 @@ class StreamableHttp:
         )
         # Whether well-formed tool calls skip the SDK's per-request machinery (`fast_path.py`):
         # RESOLVER_MCP_FAST_PATH, and only while the server's `tools/call` pipeline is the one
-        # it reproduces; the conformance tests turn it off to get the SDK's answer.
+        # it reproduces.
         self.fast_path = fast_path and fast_path_applies(self.server)
-        self.fast_answers = 0  # how many POSTs it answered (the tests check it is taken)
+        self._fast_posts = metrics.mcp_posts.labels("fast")
+        self._sdk_posts = metrics.mcp_posts.labels("sdk")
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[StreamableHttp]:
@@ -141,9 +142,13 @@ class StreamableHttp:
         if problem is not None:
             return _jsonrpc_error(400, f"Invalid Request: {problem}")
         if self.fast_path and (call := fast_call(message, exchange.header)) is not None:
-            self.fast_answers += 1
-            body = await answer_call(call, self._services, self._metrics, exchange.context)
+            self._fast_posts.inc()
+            result = await run_call(
+                call.tool, self._services, call.arguments, exchange.context, self._metrics
+            )
+            body = response_body(call, result)
             return Answer(200, list(JSON_HEADERS), body)
+        self._sdk_posts.inc()
         status, headers, body = await call_asgi(
             self._manager.handle_request, _scope(exchange), exchange.body
         )

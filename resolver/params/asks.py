@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from resolver.timeexpr import unread_clause
-from resolver.timeexpr.window import TIME_ASK, Language, language_of
+from resolver.core.asks import ask_sentence
+from resolver.timeexpr.window import TIME_ASK, Language, language_of, unread_clause
 from rules.spec import METRIC_TIME_PARAMS
 
 __all__ = [
@@ -42,17 +42,14 @@ def ask_for(missing: Sequence[str], language: Language, unread: tuple[str, ...] 
         parts.append(TIME_ASK[language])
     if time_missing and unread:
         parts.insert(0, unread_clause(language, unread))
-    if language == "zh":
-        if business:
-            keys = "、".join(business)
-            example = "；".join(f"{p}=…" for p in business)
-            parts.append(f"请在 additional_context 中补充 {keys}（例如 {example}）")
-        return "；".join(parts)
-    if business:
+    if business and language == "zh":
+        keys = "、".join(business)
+        example = "；".join(f"{p}=…" for p in business)
+        parts.append(f"请在 additional_context 中补充 {keys}（例如 {example}）")
+    elif business:
         example = "; ".join(f"{p}=…" for p in business)
         parts.append(f"please add {', '.join(business)} to additional_context (e.g. {example})")
-    sentence = "; ".join(parts)
-    return sentence[:1].upper() + sentence[1:]
+    return ask_sentence(language, *parts)
 
 
 _NO_TIME_DIMENSION_ASK = {
@@ -69,8 +66,8 @@ def no_time_dimension_ask(language: Language, unread: tuple[str, ...] = ()) -> s
     """The ask of a period named for a metric with no time dimension (SPEC §9.1)."""
     ask = _NO_TIME_DIMENSION_ASK[language]
     if unread:
-        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
-    return ask[:1].upper() + ask[1:] if language == "en" else ask
+        return ask_sentence(language, unread_clause(language, unread), ask)
+    return ask_sentence(language, ask)
 
 
 _FISCAL_METRIC_ASK = {
@@ -87,5 +84,5 @@ def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
     """The ask of a fiscal period with no fiscal calendar anywhere (SPEC §9.1)."""
     ask = _FISCAL_METRIC_ASK[language]
     if unread:
-        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
-    return ask[:1].upper() + ask[1:] if language == "en" else ask
+        return ask_sentence(language, unread_clause(language, unread), ask)
+    return ask_sentence(language, ask)

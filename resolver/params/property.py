@@ -13,12 +13,10 @@ from resolver.core.errors import LLMError
 from resolver.llm.completion import Completion, Message
 from resolver.params import asks
 from resolver.params.models import LogicPropertyDef
+from resolver.params.sources import Source
 from resolver.params.trace import LLMTrace
 from rules import registry
 from rules.spec import METRIC_TIME_PARAMS, InputSpec, ParamType, PropertySpec
-
-Source = Literal["caller", "context", "rule", "llm", "default"]
-
 
 # Definitions up to this many parameters share their spec: 4,096 of them hold a few MB at most.
 _CACHED_PARAMETERS = 16

@@ -2,7 +2,7 @@
 `dynamic_params_source`, SPEC §2.2).
 
 Each settled input has its own source (`caller`, `context`, `rule`, `llm`, `default`; see
-`property.Source`). Only `caller` — the request's `dynamic_params` — counts as the caller's;
+`Source`). Only `caller` — the request's `dynamic_params` — counts as the caller's;
 everything resolver worked out (from `additional_context`, time rules, the LLM or a schema
 default) counts as generated:
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from resolver.params.property import Source
-
+# Where one settled input came from.
+Source = Literal["caller", "context", "rule", "llm", "default"]
 PropertySource = Literal["caller", "generated", "merged"]
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from resolver.core.errors import SchemaConversionError
 from resolver.toolschema.keywords import type_names
 from resolver.toolschema.refs import document_lookup
-from resolver.toolschema.schema import flatten_variants, function_parameters, resolve_schema
+from resolver.toolschema.schema import resolve_schema
+from resolver.toolschema.shapes import flatten_variants, function_parameters
 
 
 def mcp_parameters(input_schema: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -7,13 +7,8 @@ from typing import Any, NamedTuple
 
 from resolver.core.errors import SchemaConversionError
 from resolver.toolschema.refs import RefLookup, document_lookup, escape_token
-from resolver.toolschema.schema import (
-    NodeBudget,
-    flatten_variants,
-    function_parameters,
-    is_object,
-    resolve_schema,
-)
+from resolver.toolschema.schema import NodeBudget, resolve_schema
+from resolver.toolschema.shapes import flatten_variants, function_parameters, is_object
 
 BODY_PROPERTY = "body"
 """The one property that carries a request body which is not an object with properties."""

@@ -22,6 +22,7 @@ from resolver.toolschema.keywords import (
     type_names,
 )
 from resolver.toolschema.refs import RefLookup, escape_token
+from resolver.toolschema.shapes import READ_ONLY, Schema, merge
 
 MAX_REF_DEPTH = 3
 """How many `$ref` hops one path from the root may take before the next one is pruned."""
@@ -34,8 +35,6 @@ each refer to a dozen siblings once inlined to 60 MB within 3 hops."""
 MAX_CONVERTED_NODES = 20_000
 """More nodes than this even with `$ref`s pruned (a huge schema written out in full) is a 502
 `SCHEMA_CONVERSION_ERROR`: no model reads a tool that large, and converting it costs seconds."""
-
-Schema = dict[str, Any] | bool
 
 
 @dataclass(slots=True)
@@ -67,11 +66,6 @@ class NodeBudget:
     def inlining(self) -> bool:
         """Whether `$ref`s are still inlined (else they are pruned to `{type, description}`)."""
         return self.used < self.inline_up_to
-
-
-# Internal marker: a resolved schema keeps `readOnly: true` only until the enclosing
-# `properties` sees it and drops that property (OpenAPI: read-only values are not sent).
-_READ_ONLY = "readOnly"
 
 
 def resolve_schema(
@@ -114,87 +108,6 @@ def resolve_schema(
     )
     resolved = resolver.resolve(node, _Site(pointer, 0, visiting))
     return _as_mapping(_without_marker(resolved))
-
-
-def merge(first: Schema, second: Schema) -> Schema:
-    """Both schemas at once (an `allOf` of two): `first` wins where they disagree."""
-    if first is False or second is False:
-        return False
-    if first is True:
-        return second
-    if second is True:
-        return first
-    out = dict(first)
-    for key, value in second.items():
-        if key not in out:
-            out[key] = value
-        elif key == "properties":
-            out[key] = _merge_properties(out[key], value)
-        elif key == "required":
-            out[key] = list(dict.fromkeys([*out[key], *value]))
-        elif key == "type":
-            out[key] = _intersect_types(out[key], value)
-        elif key == _READ_ONLY:
-            out[key] = True
-    return out
-
-
-def flatten_variants(schema: Mapping[str, Any]) -> dict[str, Any]:
-    """Fold root `anyOf`/`oneOf` object variants into one object schema.
-
-    Properties are united (the first definition of a name wins); a name becomes required
-    only when every variant requires it. Exclusivity is lost here on purpose: function
-    parameters cannot express it, and the proxy still validates against the original.
-    """
-    out = dict(schema)
-    properties = dict(out.get("properties") or {})
-    required = list(out.get("required") or [])
-    folded = False
-    for key in ("anyOf", "oneOf"):
-        variants = [v for v in out.get(key) or [] if isinstance(v, dict) and is_object(v)]
-        if not variants:
-            continue
-        del out[key]
-        folded = True
-        for variant in variants:
-            for name, sub in (variant.get("properties") or {}).items():
-                properties.setdefault(name, sub)
-        common = set.intersection(*(set(v.get("required") or []) for v in variants))
-        order = variants[0].get("required") or []
-        required.extend(name for name in order if name in common and name not in required)
-    if folded:
-        out.setdefault("type", "object")
-        out["properties"] = properties
-        if required:
-            out["required"] = required
-    return out
-
-
-def is_object(schema: Mapping[str, Any]) -> bool:
-    """Whether a resolved schema describes a JSON object (typed so, or untyped with properties)."""
-    kind = schema.get("type")
-    if kind is None:
-        return "properties" in schema
-    return "object" in type_names(kind)
-
-
-def function_parameters(schema: Mapping[str, Any]) -> dict[str, Any]:
-    """The root OpenAI function calling accepts: an object with `properties`, nothing exotic.
-
-    Keeps `required` (when non-empty) and `additionalProperties`; other root constraints
-    are left to argument validation against the original schema.
-    """
-    properties = schema.get("properties")
-    out: dict[str, Any] = {
-        "type": "object",
-        "properties": dict(properties) if isinstance(properties, dict) else {},
-    }
-    required = schema.get("required")
-    if isinstance(required, list) and required:
-        out["required"] = list(required)
-    if "additionalProperties" in schema:
-        out["additionalProperties"] = schema["additionalProperties"]
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +223,7 @@ class _Resolver:
         if key in SUBSCHEMA_LIST_KEYWORDS:
             subs = [self._sub(sub, at.child(i)) for i, sub in enumerate(_list(value, at))]
             return {key: subs} if subs else {}
-        if key == _READ_ONLY and value is True and not self._keep_read_only:
+        if key == READ_ONLY and value is True and not self._keep_read_only:
             return {key: True}
         return {}
 
@@ -319,7 +232,7 @@ class _Resolver:
         read_only: set[str] = set()
         for name, sub in _mapping(value, site).items():
             resolved = self.resolve(sub, site.child(name))
-            if isinstance(resolved, dict) and resolved.pop(_READ_ONLY, False):
+            if isinstance(resolved, dict) and resolved.pop(READ_ONLY, False):
                 read_only.add(name)
             else:
                 properties[name] = resolved
@@ -383,8 +296,8 @@ def _prune(target: Any, ref: str) -> Schema:
         out["items"] = {} if item_kind is None else {"type": item_kind}
         if item_kind is not None and "array" in type_names(item_kind):
             out["items"]["items"] = {}  # an array of arrays: the inner one needs items too
-    if target.get(_READ_ONLY) is True:
-        out[_READ_ONLY] = True
+    if target.get(READ_ONLY) is True:
+        out[READ_ONLY] = True
     return out
 
 
@@ -421,30 +334,9 @@ _JSON_TYPES_OF: tuple[tuple[type, str], ...] = (
 )
 
 
-def _merge_properties(first: Any, second: Any) -> dict[str, Schema]:
-    out = dict(first)
-    for name, sub in second.items():
-        out[name] = merge(out[name], sub) if name in out else sub
-    return out
-
-
-def _intersect_types(first: Any, second: Any) -> Any:
-    left, right = type_names(first), type_names(second)
-    common: list[str] = []
-    for name in left:
-        if name in right:
-            common.append(name)
-        elif (name == "number" and "integer" in right) or (name == "integer" and "number" in right):
-            common.append("integer")  # integer is a subset of number
-    common = list(dict.fromkeys(common))
-    if not common:
-        return first  # contradictory allOf: keep the first member's type, do not invent one
-    return common[0] if len(common) == 1 else common
-
-
 def _without_marker(schema: Schema) -> Schema:
     if isinstance(schema, dict):
-        schema.pop(_READ_ONLY, None)
+        schema.pop(READ_ONLY, None)
     return schema
 
 

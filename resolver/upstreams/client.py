@@ -20,11 +20,9 @@ Upstream errors are translated here and nowhere else: transport failures, status
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 import aiohttp
@@ -37,8 +35,32 @@ from resolver.core.deadline import Deadline
 from resolver.core.errors import NotConfigured, ResolverError, UpstreamError, UpstreamTimeout
 from resolver.core.jsonio import dumps, loads
 from resolver.core.settings import Settings
+from resolver.upstreams.answers import (
+    Redirected,
+    TooLarge,
+    error_summary,
+    read_capped,
+    where,
+)
+from resolver.upstreams.caller import CallerHeaders, forwardable
 
 log = structlog.get_logger("resolver.upstreams")
+
+# What the service modules, the edges and the tests import from here; the caller's headers
+# live in `caller.py`, reading an answer in `answers.py`.
+__all__ = [
+    "BKN_BACKEND",
+    "ONTOLOGY_MANAGER",
+    "ONTOLOGY_QUERY",
+    "OPERATOR_INTEGRATION",
+    "CallerHeaders",
+    "NotFound",
+    "Observer",
+    "UpstreamClient",
+    "Upstreams",
+    "forwardable",
+    "open_upstreams",
+]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -57,71 +79,13 @@ _SETTING = {
 _MAX_ANSWER_BYTES = 8 << 20  # RESOLVER_UPSTREAM_MAX_ANSWER_BYTES
 # An error answer is read only for its one-line message (4xx): a huge one is not worth reading.
 _MAX_ERROR_BYTES = 64 << 10
-_MAX_MESSAGE = 300
 _POOL_SIZE = 64
-# Where services of this platform put the human-readable part of an error body.
-_MESSAGE_KEYS = ("description", "message", "error_message", "_error", "detail", "error")
-_CODE_KEYS = ("code", "error_code", "errcode")
-_SPACES = re.compile(r"\s+")
 
 # Turns a service's 404 (the UpstreamError that describes it) into the caller's own error.
 NotFound = Callable[[UpstreamError], ResolverError]
 # (service, outcome, seconds) for each call: ok, http_4xx, http_5xx, timeout, connection,
 # bad_answer or cancelled.
 Observer = Callable[[str, str, float], None]
-
-
-def forwardable(value: str) -> str:
-    """`value` if it can travel upstream in a header exactly as received, else ValueError.
-
-    aiohttp hands a header's undecodable bytes to the handler as lone surrogates, which the
-    client would silently drop when forwarding (`admin\\xff` arrived upstream as `admin`):
-    an identity must arrive whole or not at all. Control characters (CR, LF, …) cannot be
-    sent in a header at all.
-    """
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("is not valid UTF-8") from None
-    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
-        raise ValueError("holds a control character (line break, NUL, …)")
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class CallerHeaders:
-    """What every upstream call carries on behalf of the caller: identity, trace and the
-    request's deadline (which caps each call's timeout).
-
-    `authorization` is the caller's own `Authorization` header: `headers()` never sends it;
-    only the services that act for the caller add it (`as_caller()`), and it is kept out of
-    the dataclass's repr so that no log line can show it.
-    """
-
-    trace_id: str
-    account_id: str | None = None
-    account_type: str | None = None
-    traceparent: str | None = None
-    authorization: str | None = field(default=None, repr=False)
-    deadline: Deadline | None = None
-    tracestate: str | None = None
-
-    def headers(self) -> dict[str, str]:
-        """The headers to send upstream (`tracestate` only with the `traceparent` it goes with)."""
-        headers = {"x-trace-id": self.trace_id}
-        if self.account_id:
-            headers["x-account-id"] = self.account_id
-        if self.account_type:
-            headers["x-account-type"] = self.account_type
-        if self.traceparent:
-            headers["traceparent"] = self.traceparent
-            if self.tracestate:
-                headers["tracestate"] = self.tracestate
-        return headers
-
-    def as_caller(self) -> dict[str, str]:
-        """The extra headers for a service that acts for the caller: its `Authorization`."""
-        return {"Authorization": self.authorization} if self.authorization else {}
 
 
 class UpstreamClient:
@@ -265,7 +229,7 @@ class UpstreamClient:
                 status, raw = await self._exchange(
                     method, url, data=data, headers=sent, total_s=timeout, max_bytes=max_bytes
                 )
-            except (TimeoutError, _TooLarge, _Redirected, aiohttp.ClientError) as exc:
+            except (TimeoutError, TooLarge, Redirected, aiohttp.ClientError) as exc:
                 outcome, error = self._transport_failure(exc, path, max_bytes)
                 if outcome == "timeout" and by_deadline:
                     error = self.out_of_time(path, caller.deadline)
@@ -330,13 +294,13 @@ class UpstreamClient:
         ) as response:
             status = response.status
             if 300 <= status < 400:
-                raise _Redirected(status, _where(response.headers.get("Location")))
+                raise Redirected(status, where(response.headers.get("Location")))
             if 200 <= status < 300:
-                return status, await _read_capped(response, max_bytes)
+                return status, await read_capped(response, max_bytes)
             if status < 500:
                 # Only for its message; a bigger body is left unread (and its connection
                 # closed rather than drained).
-                return status, await _read_capped(response, _MAX_ERROR_BYTES, strict=False)
+                return status, await read_capped(response, _MAX_ERROR_BYTES, strict=False)
             return status, bytearray()  # a 5xx is named by its status only: nothing to read
 
     def _transport_failure(
@@ -345,10 +309,10 @@ class UpstreamClient:
         """The metrics outcome and the 502 of a call that got no usable answer."""
         if isinstance(exc, TimeoutError):
             return "timeout", self._failed(f"{self.service} did not answer in time", path=path)
-        if isinstance(exc, _TooLarge):
+        if isinstance(exc, TooLarge):
             message = f"{self.service} answered with more than {max_bytes} bytes"
             return "bad_answer", self._failed(message, path=path)
-        if isinstance(exc, _Redirected):
+        if isinstance(exc, Redirected):
             message = (
                 f"{self.service} answered HTTP {exc.status}, a redirect to {exc.target}; "
                 "resolver does not follow upstream redirects"
@@ -392,7 +356,7 @@ class UpstreamClient:
     def _refused(self, status: int, raw: bytes | bytearray, path: str) -> UpstreamError:
         # A 4xx is about the request and its message helps the caller; a 5xx message is the
         # upstream's internals (stack traces, hosts), so only the status is told.
-        said, code = _error_summary(raw) if status < 500 else (None, None)
+        said, code = error_summary(raw) if status < 500 else (None, None)
         message = f"{self.service} answered HTTP {status}" + (f": {said}" if said else "")
         log.warning("upstream.refused", service=self.service, path=path, status=status)
         return UpstreamError(
@@ -401,86 +365,6 @@ class UpstreamClient:
             upstream_status=status,
             details={"service": self.service, "upstream_status": status, "upstream_code": code},
         )
-
-
-class _TooLarge(Exception):
-    """An answer beyond its size limit (counted after decompression)."""
-
-
-class _Redirected(Exception):
-    """A 3xx answer: where it pointed (no query: it may hold a token)."""
-
-    def __init__(self, status: int, target: str) -> None:
-        super().__init__(status, target)
-        self.status = status
-        self.target = target
-
-
-def _where(location: str | None) -> str:
-    """A redirect's target as a log line and an `_error` may show it: scheme, host, the port
-    it names, path (no query, no credentials)."""
-    if not location:
-        return "nowhere (no Location)"
-    try:
-        target = URL(location.strip())
-        port = target.explicit_port
-    except ValueError:
-        return "an unreadable Location"
-    authority = f"{target.raw_host}:{port}" if port is not None else target.raw_host
-    shown = f"{target.scheme}://{authority}{target.raw_path}" if target.host else target.raw_path
-    shown = _SPACES.sub("", shown)[:200]
-    return repr(shown)
-
-
-async def _read_capped(
-    response: aiohttp.ClientResponse, limit: int, *, strict: bool = True
-) -> bytearray:
-    """At most `limit` bytes of the body, decompressed; reading stops there.
-
-    `strict`: more is `_TooLarge`; otherwise more is read as an empty body (an error
-    answer whose message is not worth a bigger read). One growing buffer, not chunks
-    joined at the end: a 30 MiB answer never costs twice its size.
-    """
-    declared = response.content_length
-    if declared is not None and declared > limit and "Content-Encoding" not in response.headers:
-        if strict:
-            raise _TooLarge(f"answer of {declared} bytes")
-        return bytearray()
-    body = bytearray()
-    async for chunk in response.content.iter_chunked(1 << 16):
-        if len(body) + len(chunk) > limit:
-            if strict:
-                raise _TooLarge("answer too large")
-            return bytearray()
-        body += chunk
-        # A compressed answer inflates as it is read, without waiting for the network: let
-        # other requests run between chunks (12 inflating answers once stalled /healthz 0.5 s).
-        await asyncio.sleep(0)
-    return body
-
-
-def _error_summary(raw: bytes | bytearray) -> tuple[str | None, str | None]:
-    """The upstream's own one-line message and code, never its body verbatim."""
-    try:
-        body = loads(raw)
-    except ValueError:
-        return None, None
-    if not isinstance(body, dict):
-        return None, None
-    message = next((m for m in map(_text_of, (body.get(k) for k in _MESSAGE_KEYS)) if m), None)
-    code = next((str(body[k]) for k in _CODE_KEYS if isinstance(body.get(k), str | int)), None)
-    if message is not None:
-        message = _SPACES.sub(" ", message).strip()[:_MAX_MESSAGE]
-    return message or None, code[:_MAX_MESSAGE] if code else None
-
-
-def _text_of(value: Any) -> str | None:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
-        inner = value.get("message") or value.get("description")
-        return inner if isinstance(inner, str) else None
-    return None
 
 
 class Upstreams:

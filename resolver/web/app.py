@@ -12,12 +12,18 @@ from resolver.core.lifecycle import Lifecycle
 from resolver.core.logs import flush_logs
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.core.startup import warn_if_no_public_url
 from resolver.mcp.http import StreamableHttp
 from resolver.services import open_services
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY
+from resolver.web.appkeys import (
+    LIFECYCLE_KEY,
+    METRICS_KEY,
+    OFFLOAD_KEY,
+    OPENAPI_KEY,
+    SETTINGS_KEY,
+)
 from resolver.web.bodies import close_if_body_unread, name_without_version
 from resolver.web.browsers import guard_from_browsers
-from resolver.web.handlers import warn_if_no_public_url
 from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import ROUTES, router_path
@@ -57,6 +63,7 @@ def create_app(
             settings, metrics=metrics, lifecycle=lifecycle, prompts_dir=prompts_dir
         ) as opened:
             app[SERVICES_KEY] = opened
+            app[OFFLOAD_KEY] = opened.offload
             server = StreamableHttp(
                 opened,
                 metrics,

@@ -15,7 +15,7 @@ from resolver.core.clip import clip, clip_repr
 from resolver.core.deadline import Deadline
 from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
-from resolver.core.settings import HOST_PORT, Settings
+from resolver.core.settings import HOST_PORT
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.llm.prompts import default_prompts_dir
 from resolver.llm.shared_limiter import RedisLimiter
@@ -242,20 +242,6 @@ def public_url(request: web.Request) -> str:
             },
         )
     return f"{request.scheme}://{host.lower()}"
-
-
-def warn_if_no_public_url(settings: Settings) -> None:
-    """At start-up: MCP recall cannot form api_urls when neither URL setting is given."""
-    if (
-        settings.public_url is None
-        and not settings.allowed_host_set()
-        and settings.operator_integration_url is not None
-    ):
-        log.warning(
-            "resolver.public_url_unset",
-            consequence="MCP action recall answers 503 NOT_CONFIGURED",
-            fix="set RESOLVER_PUBLIC_URL (or RESOLVER_ALLOWED_HOSTS)",
-        )
 
 
 _CONTENT_TYPE = b"content-type"

@@ -12,8 +12,7 @@ from aiohttp import web
 from resolver.core.languages import Language, accept_language
 from resolver.core.responses import ResponseBody
 from resolver.core.toon import DECLINED_HEADER, MEDIA_TYPE, ResponseFormat, encode, parse_format
-from resolver.web.appkeys import SETTINGS_KEY
-from resolver.web.servicekeys import SERVICES_KEY
+from resolver.web.appkeys import OFFLOAD_KEY, SETTINGS_KEY
 
 
 def response_format(request: web.Request) -> ResponseFormat:
@@ -46,7 +45,7 @@ async def _response(request: web.Request, json_body: bytes, fmt: ResponseFormat)
     if len(json_body) > limit:
         encoded = encode(json_body, limit)  # declined at once: nothing to offload
     else:
-        encoded = await request.app[SERVICES_KEY].offload.run(encode, json_body, limit)
+        encoded = await request.app[OFFLOAD_KEY].run(encode, json_body, limit)
     if encoded.toon:
         return web.Response(text=encoded.text, content_type=MEDIA_TYPE, charset="utf-8")
     return web.Response(

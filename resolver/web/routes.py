@@ -14,7 +14,7 @@ from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.mcp.info import McpInfoResponse
 from resolver.params.models import ResolveRequest, ResolveResponse
-from resolver.web import handlers
+from resolver.web import apidocs, handlers
 from resolver.web.models import HealthResponse, ReadyResponse
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 
@@ -304,6 +304,49 @@ ROUTES: tuple[Route, ...] = (
         ok={"type": "object"},
         ok_description="the OpenAPI 3.1 document of this API",
         browser_guard=False,  # a probe: no body, nothing a page could misuse
+    ),
+    Route(
+        "GET",
+        ("/docs",),
+        apidocs.docs_page,
+        "The API page for people: this document in Swagger UI, with a try-it call per route",
+        ok={"type": "string"},
+        ok_description="the HTML page",
+        ok_media_type="text/html",
+    ),
+    Route(
+        "GET",
+        ("/docs/assets/{name}",),
+        apidocs.docs_asset,
+        "The API page's assets (Swagger UI's, shipped in the swagger-ui-py package; no CDN)",
+        ok={"type": "string"},
+        ok_description="the file",
+        ok_media_type="application/octet-stream",
+        parameters=(
+            {
+                "name": "name",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "enum": list(apidocs.ASSET_NAMES)},
+            },
+        ),
+        errors={404: "not one of the page's assets"},
+    ),
+    Route(
+        "GET",
+        ("/",),
+        apidocs.index,
+        "Where to start: a browser is sent to /docs, other callers get the links",
+        ok={
+            "type": "object",
+            "properties": {
+                "service": {"type": "string"},
+                "docs": {"type": "string"},
+                "openapi": {"type": "string"},
+            },
+        },
+        ok_description="the links (a browser, whose Accept names text/html, gets 302 to docs)",
+        also={302: "to docs, for a browser"},
     ),
 )
 

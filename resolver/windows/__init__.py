@@ -7,5 +7,5 @@ answer; `service.py` `TimeWindows`, which reads one request into one answer or o
 `TIME_UNSETTLED` error; `asks.py` the sentence telling a caller what to send instead;
 `command.py` the `resolver time` command (flags → request → a line, the body or JSON lines).
 
-May import: `resolver.core`, `resolver.timeexpr`.
+May import: `resolver.core`, `resolver.timeexpr`, `rules` (the 2000..2100 bounds).
 """

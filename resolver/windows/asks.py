@@ -7,6 +7,7 @@ example settles when sent back as `context` (tests/windows/test_asks.py sends ev
 
 from __future__ import annotations
 
+from resolver.core.asks import ask_sentence
 from resolver.core.languages import Language
 from resolver.timeexpr import unread_clause
 from resolver.timeexpr.business import fiscal_ask as library_fiscal_ask
@@ -29,8 +30,8 @@ def window_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
     separator = "、" if language == "zh" else ", "
     ask = _ASK[language].format(examples=separator.join(EXAMPLES[language]))
     if unread:
-        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
-    return ask if language == "zh" else ask[:1].upper() + ask[1:]
+        return ask_sentence(language, unread_clause(language, unread), ask)
+    return ask_sentence(language, ask)
 
 
 def fiscal_ask(language: Language, unread: tuple[str, ...] = ()) -> str:

@@ -10,24 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resolver.core.jsonio import dumps, loads, top_level
-
-
-def json_values() -> st.SearchStrategy[Any]:
-    """JSON values: scalars (big integers included), lists and objects, nested."""
-    scalars = (
-        st.none()
-        | st.booleans()
-        | st.integers()
-        | st.floats(allow_nan=False, allow_infinity=False)
-        | st.text(max_size=8)
-    )
-    return st.recursive(
-        scalars,
-        lambda inner: (
-            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-        ),
-        max_leaves=12,
-    )
+from tests.helpers import json_values
 
 
 def _full(raw: bytes) -> tuple[bool, bool, bool] | None:

@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 import orjson
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from benchmarks import bodies
@@ -262,3 +263,55 @@ def test_where_counts_a_sample_once_per_part_it_passes() -> None:
     assert parts["request validation"] == 2
     assert parts["access line"] == 1
     assert parts["metrics"] == 0
+
+
+def test_make_bench_fails_when_a_target_is_missed(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.run import exit_status
+
+    met = {"scenario": "rules", "targets": {">=2000 rps": True}}
+    missed = {"scenario": "overhead", "targets": {"p50<=3 ms": False, "p99<=15 ms": True}}
+    assert exit_status([met], fail=True) == 0
+    assert exit_status([met, missed], fail=True) == 1
+    assert "overhead: p50<=3 ms" in capsys.readouterr().err
+    assert exit_status([met, missed], fail=False) == 0  # --no-fail: the old behaviour
+    assert "overhead: p50<=3 ms" in capsys.readouterr().err
+
+
+LOAD_BODIES = Path(__file__).resolve().parents[2] / "benchmarks" / "load-bodies"
+
+
+@pytest.mark.parametrize(
+    ("name", "raw"),
+    [
+        ("llm-one-call.json", bodies.overhead_body()),
+        ("llm-four-calls.json", bodies.fanout_body(4, 4)),
+        ("rules-only.json", next(b for n, _, b in bodies.RULES_BODIES if n == "instant-word")),
+    ],
+)
+def test_the_shipped_load_bodies_are_the_scenarios_own(name: str, raw: bytes) -> None:
+    shipped = orjson.loads((LOAD_BODIES / name).read_bytes())
+    assert shipped == orjson.loads(raw)
+    # The LLM bodies vary per request, so the LLM's result cache cannot answer them.
+    assert ("{{seq}}" in shipped["query"]) is name.startswith("llm-")
+
+
+async def test_the_llm_load_body_is_a_new_question_each_request(aiohttp_server: Any) -> None:
+    queries: list[str] = []
+
+    async def record(request: web.Request) -> web.Response:
+        queries.append((await request.json())["query"])
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_post("/v1/dynamic-params", record)
+    server: TestServer = await aiohttp_server(app)
+    config = LoadConfig(
+        url=str(server.make_url("/v1/dynamic-params")),
+        bodies=[(LOAD_BODIES / "llm-one-call.json").read_bytes()],
+        concurrency=4,
+        max_requests=60,
+        duration_s=30,
+    )
+    await run_load(config)
+    assert len(queries) == 60
+    assert len(set(queries)) == 60

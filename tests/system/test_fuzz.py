@@ -42,6 +42,7 @@ from resolver.testing.fake_upstreams import (
 )
 from resolver.web.app import create_app
 from tests.helpers import NOW_MS, ThreadServed, metric, operator
+from tests.helpers import json_values as any_json
 
 PATH = "/v1/dynamic-params"
 KN_PATH = "/api/agent-retrieval/in/v1/kn/logic-property-resolver"
@@ -208,21 +209,7 @@ def encode(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode()
 
 
-json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(min_value=2**63, max_value=2**80)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=30)
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
-    ),
-    max_leaves=12,
-)
+json_values = any_json(big_ints=80, text_size=30, size=4, leaves=12)
 
 # Units that, repeated, made regexes quadratic or overflowed parsers and renderers.
 _UNITS = [

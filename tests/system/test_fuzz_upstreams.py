@@ -51,6 +51,7 @@ from resolver.testing.fake_upstreams import (
 )
 from resolver.web.app import create_app
 from tests.helpers import NOW_MS, ThreadServed
+from tests.helpers import json_values as any_json
 
 FUZZ = settings(
     max_examples=300,
@@ -256,21 +257,7 @@ def mutated(document: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 ALL_PATHS = [(name, path) for name, t in TARGETS.items() for path in paths(t.document())]
 
-json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(min_value=2**63, max_value=2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12)
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
-    ),
-    max_leaves=8,
-)
+json_values = any_json()
 # Values that once broke something, or that an id, a name or a location must survive.
 TRICKY = st.sampled_from(
     [
