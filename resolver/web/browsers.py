@@ -9,7 +9,11 @@ A web page a developer opens can send requests to a service on their machine: wi
 `Content-Type` needs no CORS preflight. So, before the handler reads anything:
 
 - a request whose `Origin` is present and not one of `RESOLVER_ALLOWED_ORIGINS` (exact
-  `scheme://host[:port]`, case-insensitive; empty by default) is 403 `FORBIDDEN`;
+  `scheme://host[:port]`, case-insensitive; empty by default) is 403 `FORBIDDEN` — unless it
+  is this service's own origin (the page is `GET /docs`, served here: the `Origin` is the
+  request's own scheme and `Host`) and that `Host` is a name of this service by the rule
+  below (a loopback name, the host of `RESOLVER_PUBLIC_URL`, one of `RESOLVER_ALLOWED_HOSTS`):
+  a rebound name is never its own origin's alibi;
 - while the service listens on a loopback address, a `Host` that is not a loopback name
   (`localhost`, `127.0.0.0/8`, `::1`), the host of `RESOLVER_PUBLIC_URL` or one of
   `RESOLVER_ALLOWED_HOSTS` (with its port when the entry names one) is 403 `FORBIDDEN`;
@@ -51,7 +55,11 @@ def guard_from_browsers(handler: Handler) -> Handler:
 def check_request(request: web.Request, settings: Settings) -> None:
     """Raise 403 for a foreign `Origin` or a rebound `Host`, 415 for a POST that is not JSON."""
     origin = request.headers.get("Origin")
-    if origin is not None and origin.strip().lower() not in settings.allowed_origin_set():
+    if (
+        origin is not None
+        and origin.strip().lower() not in settings.allowed_origin_set()
+        and not _own_origin(origin, request, settings)
+    ):
         raise Forbidden(
             f"requests from the web page at {clip_repr(origin, 80)} are not served here; "
             "an operator may allow an origin with RESOLVER_ALLOWED_ORIGINS",
@@ -78,6 +86,13 @@ def check_request(request: web.Request, settings: Settings) -> None:
 
 
 JSON_MEDIA_TYPE = "application/json"
+
+
+def _own_origin(origin: str, request: web.Request, settings: Settings) -> bool:
+    """Whether `origin` is this service's page calling it (`GET /docs`'s "try it"): the
+    request's own scheme and `Host`, with that `Host` a name of this service."""
+    own = f"{request.scheme}://{request.host}".lower()
+    return origin.strip().lower() == own and host_allowed(request.host, settings)
 
 
 def media_type(declared: str) -> str:

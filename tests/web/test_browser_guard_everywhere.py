@@ -88,6 +88,36 @@ async def test_a_post_not_declared_json_is_415(
     assert_error_shape(answer, "UNSUPPORTED_MEDIA_TYPE")
 
 
+async def test_the_services_own_page_may_call_it(make_client: ClientFactory) -> None:
+    # GET /docs's "try it": the page's origin is the request's own scheme and Host.
+    client = await make_client(llm=False)
+    assert client.port is not None
+    own = f"http://{client.host}:{client.port}"
+    body = {"text": "最近3个月", "now_ms": 1762996342241}
+    json_type = {"Content-Type": "application/json"}
+    status, answer = await _post(client, "/v1/time-window", body, Origin=own, **json_type)
+    assert status == 200, answer
+    other_port = f"http://{client.host}:{client.port + 1}"
+    status, answer = await _post(client, "/v1/time-window", body, Origin=other_port, **json_type)
+    assert status == 403, answer
+
+
+async def test_a_rebound_name_is_not_its_own_origins_alibi(make_client: ClientFactory) -> None:
+    # Listening on all interfaces the Host is not checked, so a page at a rebound name sends
+    # Origin and Host alike: that is not this service's own page.
+    client = await make_client(llm=False, host="0.0.0.0")
+    status, answer = await _post(
+        client,
+        "/v1/time-window",
+        {"text": "最近3个月", "now_ms": 1762996342241},
+        Origin="http://rebound.attacker.example",
+        Host="rebound.attacker.example",
+        **{"Content-Type": "application/json"},
+    )
+    assert status == 403, answer
+    assert_error_shape(answer, "FORBIDDEN")
+
+
 @pytest.mark.parametrize("path", PROBES)
 async def test_probes_answer_any_host(make_client: ClientFactory, path: str) -> None:
     client = await make_client(llm=False)
