@@ -20,8 +20,15 @@ from resolver.testing.fake_upstreams import (
     add_demo_actions,
 )
 from resolver.web.routes import BUSINESS_PATHS, ROUTES, TRACE_RECORDED
-from resolver.web.servicekeys import MCP_SERVER_KEY
-from tests.helpers import ClientFactory, KnFakes, metric, request_body, rules_pipeline_body
+from tests.helpers import (
+    ClientFactory,
+    KnFakes,
+    metric,
+    metric_value,
+    metrics_text,
+    request_body,
+    rules_pipeline_body,
+)
 from tests.mcp_checks import ACCEPT, MCP_PATHS, call_message, initialize_message
 
 JSON = {"Content-Type": "application/json"}
@@ -105,7 +112,8 @@ async def test_the_mcp_face_carries_it_on_both_paths(
         assert response.status == 200, await response.text()
         assert response.headers[TRACE_RECORDED] == "false"
     # Both tool calls took the path under test.
-    assert client.app[MCP_SERVER_KEY].fast_answers == (2 if fast_path else 0)
+    fast = metric_value(await metrics_text(client), "resolver_mcp_posts_total", 'path="fast"')
+    assert fast == (2 if fast_path else 0)
 
 
 async def test_openapi_documents_it_on_business_routes(client: TestClient[Any, Any]) -> None:
