@@ -1,12 +1,12 @@
 """Prometheus metrics: one registry per application, served at `/metrics`.
 
-Under `resolver serve --workers N` one scrape must see the whole host, whichever worker
-answers it: the supervisor puts prometheus_client in its multiprocess mode
-(`use_multiprocess`, a directory per run) before it forks, every worker's metrics write to
-files there, and `/metrics` merges them all (`MultiProcessCollector`). Counters and histograms
-add up across workers (a restarted worker's counts stay: no counter reset); the live gauges
-(calls in flight and waiting, connections open) are summed over the live workers, Redis and
-circuit states show the worst worker. Gauges read at scrape time in one process are sampled
+Under `resolver serve --workers N` one scrape must see the whole host, whichever worker answers
+it: the supervisor puts prometheus_client in its multiprocess mode
+(`metric_files.use_multiprocess`, a directory per run) before it forks, every worker's metrics
+write to files there, and `/metrics` merges them all (`MultiProcessCollector`). Counters and
+histograms add up across workers (a restarted worker's counts stay: no counter reset); the live
+gauges (calls in flight and waiting, connections open) are summed over the live workers, Redis
+and circuit states show the worst worker. Gauges read at scrape time in one process are sampled
 instead, every second and before each scrape, since a scrape cannot call into other workers.
 """
 
@@ -15,8 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import os
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Protocol
@@ -28,90 +27,14 @@ from prometheus_client import (
     Histogram,
     generate_latest,
     multiprocess,
-    values,
 )
-from prometheus_client.mmap_dict import MmapedDict
+
+from resolver.core.metric_files import locked
 
 _CIRCUIT_STATES = {"closed": 0, "half_open": 1, "open": 2}
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 # How often a worker writes the gauges it reads from its own state (multiprocess mode).
 SAMPLE_EVERY_S = 1.0
-MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
-
-
-def use_multiprocess(directory: Path) -> None:
-    """Put prometheus_client in its multiprocess mode, its files in `directory` (empty, one per
-    run): every metric made from now on, in this process or a child, writes there.
-
-    The library chooses its value class when it is imported, from `PROMETHEUS_MULTIPROC_DIR`;
-    the command line imported it long before the supervisor knew the directory, so the class
-    is chosen again here (`values.ValueClass` is where each metric looks it up).
-    """
-    os.environ[MULTIPROC_ENV] = str(directory)
-    values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
-
-
-_WORKER_RESTARTS: list[Counter] = []
-
-
-def count_worker_restart(reason: str) -> None:
-    """The supervisor forks a worker anew (`died`, or `unresponsive`: it killed a silent one).
-
-    Counted in the supervisor's own file of the multiprocess directory, so that every
-    worker's `/metrics` shows it; made at the first restart, long after the forks.
-    """
-    if not _WORKER_RESTARTS:
-        _WORKER_RESTARTS.append(
-            Counter(
-                "resolver_worker_restarts",
-                "Workers of --workers N forked anew, by reason: died, or unresponsive (silent "
-                "past RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S, killed by the supervisor).",
-                ["reason"],
-                registry=CollectorRegistry(),
-            )
-        )
-    _WORKER_RESTARTS[0].labels(reason).inc()
-
-
-def worker_gone(directory: Path, pid: int) -> None:
-    """A worker exited: its live gauges leave the sums, and its counts are folded into the
-    directory's archive (`<type>_archive.db`), its own files removed: a restarted worker left
-    two more files behind forever, each read at every scrape (issue 30). Under the directory's
-    lock, which a scrape holds shared, so that no scrape sees a count twice or not at all."""
-    multiprocess.mark_process_dead(pid, str(directory))  # type: ignore[no-untyped-call]
-    with _locked(directory, fcntl.LOCK_EX):
-        for kind in _SUMMED_KINDS:
-            dead = directory / f"{kind}_{pid}.db"
-            if not dead.exists():
-                continue
-            archive = MmapedDict(str(directory / f"{kind}_{ARCHIVE}.db"))  # type: ignore[no-untyped-call]
-            try:
-                counts = MmapedDict.read_all_values_from_file(str(dead))  # type: ignore[no-untyped-call]
-                for key, value, timestamp, _ in counts:
-                    kept, kept_at = archive.read_value(key)  # type: ignore[no-untyped-call]
-                    archive.write_value(key, kept + value, max(kept_at, timestamp))  # type: ignore[no-untyped-call]
-            finally:
-                archive.close()  # type: ignore[no-untyped-call]
-            dead.unlink()
-
-
-# The metric files whose samples add up across processes whatever the mode: the ones a dead
-# worker's counts can be folded from.
-_SUMMED_KINDS = ("counter", "histogram", "summary")
-# The pid part of the files that hold the counts of workers that are gone.
-ARCHIVE = "archive"
-_LOCK_FILE = ".lock"
-
-
-@contextlib.contextmanager
-def _locked(directory: Path, how: int) -> Iterator[None]:
-    """The multiprocess directory's lock (`flock`): exclusive to fold, shared to scrape."""
-    with (directory / _LOCK_FILE).open("a") as handle:
-        fcntl.flock(handle, how)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class Gauged(Protocol):
@@ -450,5 +373,5 @@ class Metrics:
         merged = CollectorRegistry()
         path = str(self.multiprocess_dir)
         multiprocess.MultiProcessCollector(merged, path=path)  # type: ignore[no-untyped-call]
-        with _locked(self.multiprocess_dir, fcntl.LOCK_SH):
+        with locked(self.multiprocess_dir, fcntl.LOCK_SH):
             return generate_latest(merged)

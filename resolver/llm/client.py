@@ -19,14 +19,12 @@ traced as a GenAI CLIENT span when tracing is on. openai's exceptions never leav
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Any, Protocol
 
 import orjson
 import structlog
 
-from resolver.core import tracing
 from resolver.core.errors import LLMError, LLMTimeout, LLMUnavailable, Overloaded
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.prices import call_cost
@@ -38,10 +36,10 @@ from resolver.llm.endpoint import Endpoint
 from resolver.llm.fallback import with_fallback
 from resolver.llm.limiter import CallLimiter
 from resolver.llm.retrying import call_with_retries
+from resolver.llm.spans import call_span, describe_call
 
 log = structlog.get_logger("resolver.llm")
 _JSON_OBJECT = {"type": "json_object"}
-_NO_SPAN: AbstractContextManager[None] = nullcontext()
 
 
 class LLMObserver(Protocol):
@@ -290,7 +288,7 @@ class LLMClient:
         """One call to one endpoint for one model, retried on transport failures within the
         deadline, asked again with `json_object` if it refuses `json_schema`; counted, logged,
         traced and priced."""
-        with _span(endpoint, model, body, purpose) as span:
+        with call_span(endpoint, model, body, purpose) as span:
             try:
                 completion = await self._asked(endpoint, model, body, deadline, circuit)
             except LLMError as exc:
@@ -321,7 +319,7 @@ class LLMClient:
                 endpoint.name, model, outcome="ok", purpose=purpose, completion=completion
             )
             if span is not None:
-                _describe(span, completion)
+                describe_call(span, completion)
             return completion
 
     async def _asked(
@@ -441,38 +439,3 @@ class LLMClient:
 def _format_refused(exc: LLMUnavailable) -> bool:
     """Whether a failed call ended on a 400 that names the response format."""
     return isinstance(exc.details, dict) and exc.details.get("format_refused") is True
-
-
-def _span(
-    endpoint: Endpoint, model: str, body: dict[str, Any], purpose: Purpose
-) -> AbstractContextManager[Any]:
-    """The GenAI CLIENT span of one call; nothing (and no attributes built) when tracing is off."""
-    if not tracing.enabled():
-        return _NO_SPAN
-    return tracing.span(
-        f"chat {model}",
-        attributes={
-            "gen_ai.operation.name": "chat",
-            "gen_ai.system": "openai",
-            "gen_ai.request.model": model,
-            "gen_ai.request.max_tokens": body["max_tokens"],
-            "gen_ai.request.temperature": 0.0,
-            "server.address": endpoint.host,
-            "resolver.llm.endpoint": endpoint.name,
-            "resolver.llm.purpose": purpose,
-        },
-    )
-
-
-def _describe(span: Any, completion: Completion) -> None:
-    """GenAI semantic-convention attributes of a finished call."""
-    if completion.model:
-        span.set_attribute("gen_ai.response.model", completion.model)
-    if completion.finish_reason:
-        span.set_attribute("gen_ai.response.finish_reasons", [completion.finish_reason])
-    usage = completion.usage or {}
-    if "prompt_tokens" in usage:
-        span.set_attribute("gen_ai.usage.input_tokens", usage["prompt_tokens"])
-    if "completion_tokens" in usage:
-        span.set_attribute("gen_ai.usage.output_tokens", usage["completion_tokens"])
-    span.set_attribute("resolver.llm.attempts", completion.attempts)

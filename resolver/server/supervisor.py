@@ -43,7 +43,7 @@ from pathlib import Path
 import structlog
 
 from resolver.core.logs import flush_logs
-from resolver.core.metrics import count_worker_restart, use_multiprocess, worker_gone
+from resolver.core.metric_files import count_worker_restart, use_multiprocess, worker_gone
 from resolver.core.settings import Settings
 from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.server.process import run_process

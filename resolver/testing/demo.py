@@ -24,8 +24,8 @@ from resolver.testing.fake_upstreams import (
     FakeBknBackend,
     FakeOntologyQuery,
     FakeOperatorIntegration,
-    serve_demo,
 )
+from resolver.testing.fake_upstreams_cli import serve_demo
 
 
 def demo_settings(llm_url: str, upstreams_url: str, public_url: str) -> dict[str, str]:

@@ -98,3 +98,11 @@ def _text_of(value: Any) -> str | None:
         inner = value.get("message") or value.get("description")
         return inner if isinstance(inner, str) else None
     return None
+
+
+def unreadable_json(exc: ValueError) -> str:
+    """What an answer that `loads` refused is: JSON nested deeper than the parser goes (about
+    200 levels) is JSON all the same, said so rather than "not JSON" (issue 30)."""
+    if "recursion limit" in str(exc):
+        return "JSON nested too deeply to read (more than 200 levels)"
+    return "a body that is not JSON"

@@ -40,6 +40,7 @@ from resolver.upstreams.answers import (
     TooLarge,
     error_summary,
     read_capped,
+    unreadable_json,
     where,
 )
 from resolver.upstreams.caller import CallerHeaders, forwardable
@@ -254,15 +255,8 @@ class UpstreamClient:
                 return loads(raw)
             except ValueError as exc:
                 outcome = "bad_answer"
-                # JSON nested deeper than the parser goes (about 200 levels) is JSON all the
-                # same: say so, not "not JSON" (issue 30).
-                what = (
-                    "JSON nested too deeply to read (more than 200 levels)"
-                    if "recursion limit" in str(exc)
-                    else "a body that is not JSON"
-                )
                 raise self._failed(
-                    f"{self.service} answered HTTP {status} with {what}",
+                    f"{self.service} answered HTTP {status} with {unreadable_json(exc)}",
                     path=path,
                     status=status,
                 ) from exc
