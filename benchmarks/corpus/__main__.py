@@ -12,8 +12,6 @@ language, basis and family; `--check` compares instead and exits 1 on a differen
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -21,6 +19,7 @@ from typing import Any
 
 from benchmarks.corpus.duckling import build_rows
 from benchmarks.corpus.haskell import reference_times
+from benchmarks.corpus.repo import open_repo, render
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CORPORA = {"en": "Duckling/Time/EN/Corpus.hs", "zh": "Duckling/Time/ZH/Corpus.hs"}
@@ -28,29 +27,7 @@ TYPES = "Duckling/Testing/Types.hs"
 
 
 def _reader(root: Path, commit: str) -> tuple[str, Any]:
-    if (root / TYPES).is_file():
-        return "checkout", lambda path: (root / path).read_text(encoding="utf-8")
-
-    def show(path: str) -> str:
-        out = subprocess.run(
-            ["git", f"--git-dir={root}", "show", f"{commit}:{path}"],
-            check=True,
-            capture_output=True,
-        )
-        return out.stdout.decode("utf-8")
-
-    resolved = subprocess.run(
-        ["git", f"--git-dir={root}", "rev-parse", commit],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    return resolved, show
-
-
-def render(rows: list[dict[str, Any]]) -> str:
-    """One JSON object per line, keys in the brief's order, UTF-8 text as is."""
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    return open_repo(root, commit, marker=TYPES)
 
 
 def counts(rows: list[dict[str, Any]]) -> str:

@@ -11,15 +11,15 @@ compares instead and exits 1 on a difference). See `benchmarks/data/README_recog
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from collections import Counter
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from benchmarks.corpus import repo
 from benchmarks.corpus.readings import evaluate
+from benchmarks.corpus.repo import render
 from benchmarks.corpus.rt_classify import classify
 from benchmarks.corpus.rt_overrides import OVERRIDES
 from benchmarks.corpus.rt_rules import Verdict
@@ -220,29 +220,7 @@ def build_rows(lang: str, cases: list[Case]) -> tuple[list[dict[str, Any]], Coun
 
 def open_repo(root: Path, commit: str) -> tuple[str, Any]:
     """(resolved commit or `checkout`, read(path) -> text) for a git directory or a checkout."""
-    if (root / "Specs").is_dir():
-        return "checkout", lambda path: (root / path).read_text(encoding="utf-8-sig")
-
-    def show(path: str) -> str:
-        out = subprocess.run(
-            ["git", f"--git-dir={root}", "show", f"{commit}:{path}"],
-            check=True,
-            capture_output=True,
-        )
-        return out.stdout.decode("utf-8-sig")
-
-    resolved = subprocess.run(
-        ["git", f"--git-dir={root}", "rev-parse", commit],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    return resolved, show
-
-
-def render(rows: list[dict[str, Any]]) -> str:
-    """One JSON object per line, UTF-8 text as is."""
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    return repo.open_repo(root, commit, marker="Specs", encoding="utf-8-sig")
 
 
 def counts(rows: list[dict[str, Any]]) -> str:
