@@ -479,3 +479,17 @@ def json_values(
         ),
         max_leaves=leaves,
     )
+
+
+async def post_as_browser_would(
+    client: Any, path: str, body: Any, **headers: str
+) -> tuple[int, Any]:
+    """POST `body` as JSON bytes with exactly the headers given (no `Content-Type` unless
+    given, as a page's simple request sends): the status and the parsed answer."""
+    response = await client.post(
+        path,
+        data=orjson.dumps(body),
+        headers={"Accept": "application/json, text/event-stream", **headers},
+        skip_auto_headers=["Content-Type"],
+    )
+    return response.status, orjson.loads(await response.read())

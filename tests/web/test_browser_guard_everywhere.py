@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 import pytest
 
 from resolver.testing.fake_upstreams import DEMO_MCP_ID, DEMO_MCP_TOOL, add_demo_actions
 from resolver.web.routes import ROUTES
-from tests.helpers import ClientFactory, KnFakes, assert_error_shape
+from tests.helpers import ClientFactory, KnFakes, assert_error_shape, post_as_browser_would
 from tests.mcp_checks import initialize_message
 
 TWINS = [
@@ -35,14 +34,7 @@ def _demo_actions(kn_fakes: KnFakes) -> None:
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
 
 
-async def _post(client: Any, path: str, body: Any, **headers: str) -> tuple[int, Any]:
-    response = await client.post(
-        path,
-        data=orjson.dumps(body),
-        headers={"Accept": "application/json, text/event-stream", **headers},
-        skip_auto_headers=["Content-Type"],
-    )
-    return response.status, orjson.loads(await response.read())
+_post = post_as_browser_would
 
 
 def test_every_route_but_the_probes_is_guarded() -> None:

@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from resolver.testing.fake_upstreams import DEMO_MCP_ID, DEMO_MCP_TOOL, add_demo_actions
-from tests.helpers import ClientFactory, KnFakes, assert_error_shape
+from tests.helpers import ClientFactory, KnFakes, assert_error_shape, post_as_browser_would
 from tests.mcp_checks import initialize_message
 
 MCP_PATHS = ["/mcp", "/api/agent-retrieval/v1/mcp", "/api/agent-retrieval/in/v1/mcp"]
@@ -26,14 +26,7 @@ def _demo_actions(kn_fakes: KnFakes) -> None:
     add_demo_actions(kn_fakes.values, kn_fakes.operators)
 
 
-async def _post(client: Any, path: str, body: Any, **headers: str) -> tuple[int, Any]:
-    response = await client.post(
-        path,
-        data=orjson.dumps(body),
-        headers={"Accept": "application/json, text/event-stream", **headers},
-        skip_auto_headers=["Content-Type"],
-    )
-    return response.status, orjson.loads(await response.read())
+_post = post_as_browser_would
 
 
 @pytest.mark.parametrize(("path", "body"), GUARDED, ids=IDS)
