@@ -212,8 +212,8 @@ SEEDS: list[tuple[str, Any]] = [
         {**request_body(metric()), "bkn_context": ENVELOPE, "response_format": "toon"},
     ),
     ("resolve_time_window", {"text": "上个季度", "now_ms": NOW_MS, "response_format": "toon"}),
-    ("get_logic_properties_values", {**values_arguments("q"), "query": 5}),
-    ("resolve_time_window", {"text": "上个月", "when": "now"}),
+    ("get_logic_properties_values", {**values_arguments("q", now_ms=NOW_MS), "query": 5}),
+    ("resolve_time_window", {"text": "上个月", "when": "now", "now_ms": NOW_MS}),
     ("resolve_dynamic_params", None),
     ("resolve_dynamic_params", request_body(metric(), timezone="Mars/Base")),
     (
@@ -239,7 +239,12 @@ def mutated(draw: st.DrawFn, value: Any) -> Any:
     if how == "add":
         changed[draw(st.text(max_size=10))] = draw(ANY_JSON)
         return changed
-    key = draw(st.sampled_from(sorted(changed)))
+    # The clock stays: an answer read at the server's clock differs between two calls made
+    # a moment apart (the two paths are compared on their bytes).
+    keys = sorted(k for k in changed if k != "now_ms")
+    if not keys:
+        return value
+    key = draw(st.sampled_from(keys))
     if how == "drop":
         del changed[key]
     elif how == "change":
