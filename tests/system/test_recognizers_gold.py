@@ -22,9 +22,9 @@ from benchmarks.corpus.recognizers import (
     build_row,
     build_rows,
     open_repo,
-    render,
     spec_window,
 )
+from benchmarks.corpus.repo import render
 from benchmarks.corpus.rt_calendar import (
     bare_day,
     bare_month_day,
