@@ -19,7 +19,7 @@ from typing import Any
 
 from benchmarks.corpus.duckling import build_rows
 from benchmarks.corpus.haskell import reference_times
-from benchmarks.corpus.repo import open_repo, render
+from benchmarks.corpus.repo import open_repo, write_or_check
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CORPORA = {"en": "Duckling/Time/EN/Corpus.hs", "zh": "Duckling/Time/ZH/Corpus.hs"}
@@ -57,15 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     for lang, path in CORPORA.items():
         source = read(path)
         rows = build_rows(lang, source, types | reference_times(source))
-        text = render(rows)
         target = DATA / f"duckling_{lang}.jsonl"
-        if args.check:
-            same = target.is_file() and target.read_text(encoding="utf-8") == text
-            print(f"{target.name}: {'same' if same else 'DIFFERS'}")
-            status |= 0 if same else 1
-        else:
-            target.write_text(text, encoding="utf-8")
-            print(f"{target.name}: {len(rows)} rows")
+        status |= write_or_check(target, rows, check=args.check, said=f"{len(rows)} rows")
         print(counts(rows))
     return status
 

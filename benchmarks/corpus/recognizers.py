@@ -19,7 +19,6 @@ from typing import Any
 
 from benchmarks.corpus import repo
 from benchmarks.corpus.readings import evaluate
-from benchmarks.corpus.repo import render
 from benchmarks.corpus.rt_classify import classify
 from benchmarks.corpus.rt_overrides import OVERRIDES
 from benchmarks.corpus.rt_rules import Verdict
@@ -252,15 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     for lang in args.lang or sorted(FILES):
         cases = [c for name in FILES[lang] for c in load_cases(read, f"Specs/DateTime/{name}.json")]
         rows, skipped = build_rows(lang, cases)
-        text = render(rows)
         target = DATA / f"recognizers_{lang}.jsonl"
-        if args.check:
-            same = target.is_file() and target.read_text(encoding="utf-8") == text
-            print(f"{target.name}: {'same' if same else 'DIFFERS'}")
-            status |= 0 if same else 1
-        else:
-            target.write_text(text, encoding="utf-8")
-            print(f"{target.name}: {len(rows)} rows; skipped {dict(skipped)}")
+        said = f"{len(rows)} rows; skipped {dict(skipped)}"
+        status |= repo.write_or_check(target, rows, check=args.check, said=said)
         print(counts(rows))
     return status
 

@@ -37,3 +37,16 @@ def open_repo(
 def render(rows: list[dict[str, Any]]) -> str:
     """One JSON object per line, UTF-8 text as is."""
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+def write_or_check(target: Path, rows: list[dict[str, Any]], *, check: bool, said: str) -> int:
+    """Write the rows to `target` (printing `said`), or with `check` compare them with it:
+    1 when they differ, else 0."""
+    text = render(rows)
+    if check:
+        same = target.is_file() and target.read_text(encoding="utf-8") == text
+        print(f"{target.name}: {'same' if same else 'DIFFERS'}")
+        return 0 if same else 1
+    target.write_text(text, encoding="utf-8")
+    print(f"{target.name}: {said}")
+    return 0
