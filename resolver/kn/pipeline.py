@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from resolver.core.clip import clip_repr
 from resolver.core.errors import ResolverError, invalid_request
+from resolver.core.ids import is_usable_id
 from resolver.kn.definitions import pick_properties
 from resolver.kn.models import KnResolveRequest, KnResolveResponse
 from resolver.kn.operator_schemas import (
@@ -202,8 +203,7 @@ async def _with_time_dimensions(
         if d.type == "metric"
         and d.has_time_dimension() is None
         and isinstance(source := d.data_source, dict)
-        and isinstance(source.get("id"), str)
-        and source["id"]
+        and is_usable_id(source.get("id"))  # "." or ".." is no metric to GET: unknown
     }
     if not wanted:
         return definitions

@@ -103,3 +103,22 @@ async def test_the_mcp_tool_answers_both_kinds(
     refused = error_body(period)
     assert refused["status"] == 422
     assert "该指标没有时间维度" in orjson.dumps(refused).decode()
+
+
+async def test_a_metric_id_that_is_no_path_segment_leaves_the_dimension_unknown(
+    make_kn_client: ClientFactory, kn_fakes: KnFakes
+) -> None:
+    # Found by the upstream fuzz suite: `data_source.id` "." was sent into the URL builder and
+    # answered 500; it names no metric to read, so the window is resolved as before.
+    from resolver.testing.fake_upstreams import demo_object_type
+
+    object_type = demo_object_type()
+    for prop in object_type["logic_properties"]:
+        if prop.get("data_source", {}).get("type") == "metric":
+            prop["data_source"]["id"] = "."
+    kn_fakes.manager.add(DEMO_KN, object_type)
+    client = await make_kn_client(llm=False)
+    status, answer = await run(client, "最近3个月的获批药品数量趋势")
+    assert status == 200, answer
+    assert answer["dynamic_params"][METRIC]["step"] == "month"
+    assert not metric_calls(kn_fakes)
