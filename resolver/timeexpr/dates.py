@@ -74,6 +74,15 @@ def dated_day(found: Found) -> Atom | None:
     return period("day", Absolute("day", first))
 
 
+def dated_day_yy(found: Found) -> Atom | None:
+    """9-18-15, 3/7/07: month first, a two-digit year (00–49 → 20YY; 50–99 is 19YY, before
+    2000: nothing). A one-digit year (3-7-7) is none."""
+    year_token = found.need("y")
+    if year_token.end - year_token.start != 2:
+        return None
+    return dated_day(found)
+
+
 def dated_month(found: Found) -> Atom | None:
     """2024-03, 2024/3, 12-2015, Dec-2018: one month."""
     year_value = year_of(found.need("y"))

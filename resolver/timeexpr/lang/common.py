@@ -6,6 +6,7 @@ from __future__ import annotations
 from resolver.timeexpr.dates import (
     clock,
     dated_day,
+    dated_day_yy,
     dated_month,
     holiday,
     iso_week,
@@ -41,7 +42,7 @@ COMMON.add("compact_date", "(?P<c>D8)", dated_day, ("20240315的销量", "2024-0
 COMMON.add("us_date", "(?P<m>DD) (?P<s>SLASH|DASH) (?P<d>DD) (?P=s) (?P<y>Y4)", dated_day, ("12/25/2023的销量", "2023-12-25"))
 COMMON.add("dmy_names", "(?P<d>DD) _ DASH _ (?P<m>MONTHNAME) _ DASH _ (?P<y>Y4)", dated_day, ("05 - aug - 2016", "2016-08-05"))
 COMMON.add("month_year_num", "(?P<m>DD) (?:DASH|SLASH) (?P<y>Y4)", dated_month, ("06-2024的订单", "2024-06"))
-COMMON.add("us_date_yy", "(?P<m>DD) SLASH (?P<d>DD) SLASH (?P<y>D12)", dated_day, ("12/12/30", "2030-12-12"))
+COMMON.add("us_date_yy", "(?<!DASH)(?<!SLASH)(?<!DOT)(?P<m>DD) (?P<s>SLASH|DASH) (?P<d>DD) (?P=s) (?P<y>DD)(?!(?:DASH|SLASH|DOT|COLON)(?:DD|Y4|DN))(?! _ (?:CAL|CLK|AMPM|OCLOCK|PERCENT))", dated_day_yy, ("12/12/30", "2030-12-12"), ("orders of 9-18-15", "2015-09-18"), ("3-7-07", "2007-03-07"))
 COMMON.add("us_md", "(?P<m>DD) _ SLASH _ (?P<d>DD)", month_day, ("3/4的销量", "2025-03-04"))
 COMMON.add("bare_year", "(?P<y>Y4)", year, ("2023-2024年", "2023..2024"))
 COMMON.add("holiday_618", "(?P<h>DN)(?<=DN)", lambda f: holiday(f) if f.need("h").value == 618 else None, ("618的GMV", "2025-06-18"))

@@ -106,6 +106,7 @@ EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_mo
 EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
 EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _|DASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME)", month_day, ("revenue on the 2nd of August", "2025-08-02"))
+EN.add("en_on_md_dash", "(?<=ON SPACE)(?P<m>DD) DASH (?P<d>DD)(?!(?:DASH|SLASH|DOT|COLON)(?:DD|Y4|DN))(?! _ (?:CAL|CLK|AMPM|OCLOCK|MONTHNAME|PERCENT|DASH|TO|THROUGH|D12|D0|Y4))", month_day, ("orders on 4-22", "2025-04-22"))
 EN.add("en_month", "(?P<m>MONTHNAME) _ DOT?", month, ("March 2025", "2025-03"))
 EN.add("en_quarter", "(?P<q>QLABEL)", quarter, ("Q1 2024", "2024-Q1"))
 EN.add("en_ord_quarter", "(?:THE _)? (?P<q>ORDS) _ E_QUARTER", quarter, ("the second quarter of 2024", "2024-Q2"))

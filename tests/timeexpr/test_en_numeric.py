@@ -1,0 +1,96 @@
+"""English numeric and compact date forms (issue 28, docs/time-semantics.md "Numeric and
+compact dates"): each family read generally — other separators, other numbers, with and
+without a year, in a sentence, before a full stop — and the neighbours that must still settle
+nothing (ambiguous or half-read forms)."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.timeexpr import read_window
+
+NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00, a Thursday
+
+
+def expression(text: str) -> str | None:
+    """The canonical expression a text settles to, or None when it settles nothing."""
+    answer = read_window(text, now_ms=NOW_MS, timezone="Asia/Shanghai")
+    return answer.expression if answer.settled else None
+
+
+def check(text: str, expected: str | None) -> None:
+    assert expression(text) == expected, text
+
+
+# -- M-D-YY and M/D/YY: month first, a two-digit year (SPEC §4.2 numeric dates, §4.3) ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll go back 9-18-15", "2015-09-18"),
+        ("orders of 9/18/15.", "2015-09-18"),
+        ("3-7-07", "2007-03-07"),
+        ("revenue on 3-7-27, please", "2027-03-07"),
+        ("10-11-12", "2012-10-11"),  # month first, whatever else it may look like
+        ("12/31/49", "2049-12-31"),
+        ("12/31/00", "2000-12-31"),
+    ],
+)
+def test_a_month_day_and_two_digit_year_is_that_day(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3-7-96",  # 1996: before 2000 (SPEC §4.3)
+        "3-7-7",  # a one-digit year is none
+        "13-7-07",  # no month 13
+        "2-30-15",  # no February 30th
+        "1-2-3-4",  # a run of numbers, no date
+        "2-9-18-15",
+        "9-18-15 days",  # counts of a unit
+        "9-18-15 pm",
+        "555-12-34",
+    ],
+)
+def test_a_numeric_run_that_is_no_date_settles_nothing(text: str) -> None:
+    check(text, None)
+
+
+# -- on M-D: a dashed month-day after "on" (Duckling and Recognizers-Text read it) ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll go back on 4-22", "2025-04-22"),
+        ("orders on 4-22.", "2025-04-22"),
+        ("sales on 10-1 by region", "2025-10-01"),
+        ("on 11-22", "2024-11-22"),  # not started this year: last year's (SPEC §4.2)
+        ("on 4-22-2016", "2016-04-22"),
+        ("on 4/22", "2025-04-22"),
+    ],
+)
+def test_on_a_dashed_month_day_is_that_day(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4-22",  # no "on": a range of numbers as much as a date
+        "on 13-22",  # no month 13
+        "on 4-31",  # no April 31st
+        "on 3-5pm",  # hours
+        "on 4-22 pm",
+        "on 4-22 days",
+        "on 4-22 2016",  # a date and a year apart: not one expression
+        "on Monday 3-8",  # bare hours beside a weekday (SPEC §4.2)
+        "on 5.12",  # 5.12: May 12th or 5:12 — the peers disagree (Duckling, chrono: a clock)
+        "in 4.22",
+    ],
+)
+def test_a_dashed_or_dotted_pair_that_may_be_no_date_settles_nothing(text: str) -> None:
+    check(text, None)
