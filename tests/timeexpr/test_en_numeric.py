@@ -94,3 +94,59 @@ def test_on_a_dashed_month_day_is_that_day(text: str, expected: str) -> None:
 )
 def test_a_dashed_or_dotted_pair_that_may_be_no_date_settles_nothing(text: str) -> None:
     check(text, None)
+
+
+# -- a year and a month with spaces around their separator (Duckling's yyyy-mm takes them) ---
+
+SPACINGS = ("{a} - {b}", "{a}- {b}", "{a} -{b}", "{a} / {b}", "{a}/ {b}", "{a} /{b}")
+
+
+@pytest.mark.parametrize("spacing", SPACINGS)
+@pytest.mark.parametrize("frame", ["{}", "I'll be out {}", "Show sales for {}.", "{} 的销量"])
+def test_a_year_and_month_spaced_either_way_is_that_month(spacing: str, frame: str) -> None:
+    check(frame.format(spacing.format(a="2016", b="11")), "2016-11")
+    check(frame.format(spacing.format(a="11", b="2016")), "2016-11")
+    check(frame.format(spacing.format(a="2024", b="03")), "2024-03")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2016 - 13",  # no month 13
+        "13 - 2016",
+        "2016 - 11 - 05",  # a spaced day after it: not this form
+        "12 - 2015 - 02 - 2016",
+        "2016 - 11 months",  # a count of months
+        "Jan 2016 - 11",  # a month name before: not a year-month
+        "Nov 3 - 11 / 2016",
+        "$ 11 - 2016",  # money
+    ],
+)
+def test_a_spaced_pair_that_is_no_year_month_settles_nothing(text: str) -> None:
+    check(text, None)
+
+
+def test_spaced_year_months_join_a_range_and_years_stay_years() -> None:
+    check("2016 - 11 to 2017 - 02", "2016-11..2017-02")
+    check("2016 - 2017", "2016..2017")
+    check("2015-12 - 2016-02", "2015-12..2016-02")
+
+
+# -- the month after the next, the week before the last ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll be out the month after the next", "now+2M/M"),
+        ("the month after next", "now+2M/M"),
+        ("the week before the last.", "now-2w/w"),
+        ("the year before last", "now-2y/y"),
+    ],
+)
+def test_two_periods_on_is_read_with_or_without_the(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+def test_a_period_after_the_next_of_another_unit_settles_nothing() -> None:
+    check("the month after the next quarter", None)
