@@ -19,6 +19,7 @@ Linear: a few passes over the tokens, each looking at neighbours only.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from resolver.timeexpr.lexicon import CODE, KIND, SIDE
@@ -67,6 +68,17 @@ _SPACES = frozenset((_SPACE,))
 _NO_FILLERS: frozenset[str] = frozenset()  # a dot ends a sentence when a space follows it
 _OCLOCK = CODE["OCLOCK"]
 _AMPM = CODE["AMPM"]
+# A whole date with a word glued on both sides (report-2002-10-09.xlsx, archive-2018-09-23-page,
+# report-20170302.html): the separators around it join the words of a name, not the date
+# (SPEC §4.3: a separator is time-like only inside a date pattern). One word glued on one side
+# only (pre-2019-10-09, -2020-07-01-) keeps them time-like.
+_S = re.escape("".join(CODE[name] for name in ("DASH", "SLASH", "DOT")))
+_DD = re.escape(CODE["D12"] + CODE["D0"])
+_EMBEDDED = re.compile(
+    f"{re.escape(CODE['OTHER'])}([{_S}])"
+    f"(?:{re.escape(CODE['Y4'])}([{_S}])[{_DD}]\\2[{_DD}]|{re.escape(CODE['D8'])})"
+    f"([{_S}]){re.escape(CODE['OTHER'])}"
+)
 
 
 def time_like(tokens: Tokens, covered: bytearray | None = None) -> list[bool]:
@@ -88,12 +100,14 @@ def time_like(tokens: Tokens, covered: bytearray | None = None) -> list[bool]:
     if not any(marks):
         return marks
     # Only tokens that may still turn time-like: uncovered numbers, weak words and links.
+    named = _in_names(codes)
     open_ = [
         index
         for index in range(size)
         if not marks[index]
         and KIND[codes[index]] in ("number", "weak", "link")
         and (covered is None or not covered[index])
+        and index not in named
     ]
     for _ in range(4):  # until nothing changes: two passes are almost always enough
         changed = False
@@ -105,6 +119,15 @@ def time_like(tokens: Tokens, covered: bytearray | None = None) -> list[bool]:
         if not changed:
             break
     return marks
+
+
+def _in_names(codes: str) -> frozenset[int]:
+    """The separators that glue a whole date into a name (report-2002-10-09.xlsx)."""
+    if CODE["OTHER"] not in codes:
+        return frozenset()
+    return frozenset(
+        index for found in _EMBEDDED.finditer(codes) for index in (found.start(1), found.start(3))
+    )
 
 
 def _neighbour(codes: str, index: int, step: int, fillers: frozenset[str]) -> int:

@@ -150,3 +150,83 @@ def test_two_periods_on_is_read_with_or_without_the(text: str, expected: str) ->
 
 def test_a_period_after_the_next_of_another_unit_settles_nothing() -> None:
     check("the month after the next quarter", None)
+
+
+# -- a month name, a day and a year joined by one separator, in any order (SPEC §4.3) --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll go back September-2020-23.",
+        "2020/23/Sep",
+        "i'll go back 23-2020-September",
+        "Sep/2020/23",
+        "23/2020/sep, thanks",
+        "2020-sept-23",
+        "August-23-2020".replace("August", "September"),
+        "23/September/2020",
+    ],
+)
+def test_a_month_name_day_and_year_joined_in_any_order_is_that_day(text: str) -> None:
+    check(text, "2020-09-23")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "September-2020-31",  # no September 31st
+        "September-2020-23-05",  # a fourth part
+        "2020/23/Sep/2021",
+        "September-2020/23",  # two separators: not one date
+    ],
+)
+def test_a_joined_month_name_date_that_is_none_settles_nothing(text: str) -> None:
+    check(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("16. Nov. 2016", "2016-11-16"),
+        ("16 Nov. 2016", "2016-11-16"),
+        ("the 2nd of Aug. 2016", "2016-08-02"),
+        ("orders on 16 Nov.", "2024-11-16"),  # a full stop ending the sentence
+    ],
+)
+def test_a_dotted_month_abbreviation_after_its_day_keeps_the_date(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+# -- a whole date inside a name: file names, paths, URLs (SPEC §4.3) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The file's name is sales_report-2002-10-09.xlsx", "2002-10-09"),
+        ("www.example.com/users/12345/archive-2018-09-23-page-01", "2018-09-23"),
+        ("www.example2.com/data/report-20170302.html", "2017-03-02"),
+        ("open daily/2024/05/07/summary", None),  # daily: a step word glued to it
+        ("rows of export-2024.03.15.csv", "2024-03-15"),
+    ],
+)
+def test_a_whole_date_inside_a_name_is_that_day(text: str, expected: str | None) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "-2020-07-01-",  # a dash at an edge: maybe an open range (2019-)
+        "-20200701-",
+        "pre-2019-10-09",  # a word on one side only: pre-, post- are boundaries
+        "sales-2019-10-09",
+        "report-2019.xlsx",  # a year alone is no whole date
+        "2019-10-09-ish",
+        "report-2019-10-09-2019-10-12.csv",  # two dates
+        "report-20191309.html",  # no month 13
+    ],
+)
+def test_a_date_half_inside_a_name_settles_nothing(text: str) -> None:
+    check(text, None)
