@@ -216,6 +216,7 @@ def _counts(
     money = (c["MONEY"], c["HASH"])
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
     percent, dot, space, qian = c["PERCENT"], c["DOT"], c["SPACE"], c["ZH_QIAN"]
+    colon = c["COLON"]
     size = len(codes)
     # Only numbers and counts are looked at (read from the list: earlier ones may change them).
     for found in _COUNTABLE.finditer("".join(codes)):
@@ -254,6 +255,16 @@ def _counts(
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)
                 codes[index + 2] = _COUNT
+        if (
+            not plain
+            and after == colon
+            and before != colon
+            and index + 2 < size
+            and codes[index + 2] in numbers
+            and ends[index + 2] - starts[index + 2] == 1
+        ):
+            plain = True  # 1:1, 16:9: a ratio (a clock's minutes have two digits)
+            codes[index + 2] = _COUNT
         if not plain and before == qian and RANKING.match(text, end):
             plain = True  # 前10名: a ranking
             codes[index - 1] = c["OK_WORD"]

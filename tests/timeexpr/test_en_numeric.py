@@ -230,3 +230,24 @@ def test_a_whole_date_inside_a_name_is_that_day(text: str, expected: str | None)
 )
 def test_a_date_half_inside_a_name_settles_nothing(text: str) -> None:
     check(text, None)
+
+
+# -- a ratio is no clock: 1:1, 16:9 (a clock's minutes have two digits) --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("schedule me a 1:1 meeting on 14 nov", "2024-11-14"),
+        ("schedule me a 1:1 meeting 14 nov 2023", "2023-11-14"),
+        ("16:9 screens sold last month", "now-1M/M"),
+        ("yesterday 15:00-17:00", "2025-11-12T15:00..2025-11-12T17:00"),  # clocks stay clocks
+    ],
+)
+def test_a_ratio_beside_a_date_is_plain(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize("text", ["yesterday 9:5 to 10:30", "10:30"])
+def test_a_clock_range_with_a_ratio_in_it_settles_nothing(text: str) -> None:
+    check(text, None)
