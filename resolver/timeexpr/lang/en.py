@@ -105,6 +105,7 @@ EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_na
 EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
 EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
 EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _|DASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
+EN.add("en_nth_day_of", "(?:THE _)? (?P<d>ORDS) _ (?P<u>E_DAY) _ OF _ (?:THE _)? (?P<m>MONTHNAME) DOT?", lambda f: month_day(f) if f.need("u").value == "day" else None, ("the twenty third day of September", "2025-09-23"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME) DOT?", month_day, ("revenue on the 2nd of August", "2025-08-02"), ("16. Nov. 2016", "2016-11-16"))
 EN.add("en_on_md_dash", "(?<=ON SPACE)(?P<m>DD) DASH (?P<d>DD)(?!(?:DASH|SLASH|DOT|COLON)(?:DD|Y4|DN))(?! _ (?:CAL|CLK|AMPM|OCLOCK|MONTHNAME|PERCENT|DASH|TO|THROUGH|D12|D0|Y4))", month_day, ("orders on 4-22", "2025-04-22"))
 EN.add("en_month", "(?P<m>MONTHNAME) _ DOT?", month, ("March 2025", "2025-03"))
