@@ -244,6 +244,7 @@ def _counts(
             if (
                 not plain
                 and code == c["Y4"]
+                and text[starts[index]].isdigit()  # cy2019 orders: a calendar year
                 and _EN_COUNT_NOUNS.match(text, end) is not None
                 and word_before not in _YEAR_CONTEXT
             ):

@@ -40,6 +40,7 @@ _SYMBOLS = {
     "'": "APOS", "、": "ZH_AND", "(": "COMMA", ")": "COMMA", '"': "COMMA", "“": "COMMA",
     "”": "COMMA", "「": "COMMA", "」": "COMMA", "【": "COMMA", "】": "COMMA", "&": "AND",
     "《": "COMMA", "》": "COMMA", "|": "COMMA", "\n": "COMMA", "[": "COMMA", "]": "COMMA",
+    "≠": "CMP",
 }  # fmt: skip
 
 
@@ -58,7 +59,7 @@ _STARTS = "".join(sorted({w[0] for w in ZH} | set(ZH_NUMERAL_CHARS) | set(_SYMBO
 _PATTERN = re.compile(
     f"(?=[a-z0-9{re.escape(_STARTS)}])"
     f"(?:(?P<p>(?<![a-z0-9])(?:{_by_first(list(EN_PHRASES))}))(?![a-z])"
-    r"|(?P<l>(?<![a-z])(?:(?:q|h|wk?)[0-9]{1,2}|fy[0-9]{2,4})(?![0-9a-z]))"
+    r"|(?P<l>(?<![a-z])(?:(?:q|h|wk?)[0-9]{1,2}|fy[0-9]{2,4}|cy(?:19|20|21)?[0-9]{2})(?![0-9a-z]))"
     # 1e3, 10^400, 1_500, 0x10: a number no one reads part of (SPEC §4.3)
     r"|(?P<x>[0-9]+(?:e[+-]?[0-9]+|\^[0-9]+|_[0-9]+)+(?![0-9a-z])|0x[0-9a-f]+(?![0-9a-z])"
     r"|[0-9]{2,4}'?s(?![a-z]))"  # 2000s, 80's: a decade, never its first year
@@ -195,6 +196,16 @@ def _sentence_end(text: str, end: int, before: list[str]) -> bool:
 
 
 _DIGIT_GROUPS = frozenset(("d", "o"))
+
+
+def _comparing(text: str, end: int) -> bool:
+    """Whether the equals sign ending at `end` stands beside another comparison sign
+    (<=, > =, !=, ==, =<), spaces between or not: then it compares."""
+    before = text[max(0, end - 9) : end - 1].rstrip()[-1:]  # a few spaces at most: linear
+    after = text[end : end + 8].lstrip()[:1]
+    return (before != "" and before in "<>!=≥≤≠") or after in ("<", ">", "=")
+
+
 # twenty second, thirty-second: an ordinal (the 22nd), not the unit after a count.
 _TENS_BEFORE = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]$")
 
@@ -210,8 +221,15 @@ def _marked(
         return _COMMA_CODE, word  # a full stop ending a sentence is plain (SPEC §4.3)
     if word == "'" and (not text[end : end + 2].isdigit() or "'" in text[end : end + 64]):
         return _COMMA_CODE, word  # a quote ('last month', '10 days ago'), not the ' of '24
+    if word == "=" and not _comparing(text, end):
+        return CODE["BAR"], None  # year=2019, =2019: "is", like a colon; <=, !=, == compare
     if kind == "p":
         return EN_PHRASE_CODES[" ".join(word.split())]
+    if kind == "l" and word[0] == "c":  # cy18, CY2018: a calendar year (as FY25 is fiscal)
+        digits = word[2:]
+        if len(digits) == 2 and int(digits) >= 50:
+            return CODE["YEARCOUNT"], None  # cy96: 1996, before 2000 (SPEC §4.3): unread
+        return CODE["Y4"], int(digits) if len(digits) == 4 else 2000 + int(digits)
     if kind == "l":
         return CODE[_LABELS[word[0]]], int(word.lstrip("qhwkfy"))
     return CODE[_SYMBOLS[word]], word

@@ -251,3 +251,72 @@ def test_a_ratio_beside_a_date_is_plain(text: str, expected: str) -> None:
 @pytest.mark.parametrize("text", ["yesterday 9:5 to 10:30", "10:30"])
 def test_a_clock_range_with_a_ratio_in_it_settles_nothing(text: str) -> None:
     check(text, None)
+
+
+# -- the Nth day of a month -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We will come back on the twenty third day of September", "2025-09-23"),
+        ("the 23rd day of September 2019", "2019-09-23"),
+        ("first day of March.", "2025-03-01"),
+        ("the third day of next month", "2025-12-03"),
+    ],
+)
+def test_the_nth_day_of_a_month_is_that_day(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the first days of March",  # days: a stretch, not a day
+        "the 31st day of September",  # no such day
+        "the twenty third day of the month",  # which month?
+        "23 day of September",
+    ],
+)
+def test_a_day_of_a_month_that_is_none_settles_nothing(text: str) -> None:
+    check(text, None)
+
+
+# -- CY and =: a calendar year (as FY25 is a fiscal one), an equals sign before a year ------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Show sales in the cy18", "2018"),
+        ("CY2018 revenue", "2018"),
+        ("cy2019 orders", "2019"),  # a labelled year counts nothing
+        ("cy18 q1", "2018-Q1"),
+        ("=2019", "2019"),
+        ("year = 2019".replace("year ", "period "), "2019"),
+        ("date = 2019-10-09", "2019-10-09"),
+    ],
+)
+def test_a_calendar_year_label_and_an_equals_sign_read_the_year(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cy96",  # 1996: before 2000
+        "cy180",
+        "cy18q1",
+        "<=2019",  # comparisons are open (SPEC §4.2)
+        ">= 2019",
+        "> = 2019",
+        "< =2019",
+        "!=2019",  # not 2019: a negation
+        "! = 2019",
+        "≠2019",
+        "==2019",
+        "=<2019",
+    ],
+)
+def test_a_comparison_or_an_unreadable_label_settles_nothing(text: str) -> None:
+    check(text, None)
