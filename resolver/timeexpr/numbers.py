@@ -231,7 +231,10 @@ def _counts(
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
         plain = (
-            before in money or after == percent or _money_before(codes, starts, ends, index, text)
+            before in money
+            or (before == space and index > 1 and codes[index - 2] in money)  # $ 12
+            or after == percent
+            or _money_before(codes, starts, ends, index, text)
         )
         if code in (c["Y4"], c["D8"]) and not plain:
             head = text[max(0, starts[index] - 4) : starts[index]]

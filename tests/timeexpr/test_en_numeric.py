@@ -320,3 +320,17 @@ def test_a_calendar_year_label_and_an_equals_sign_read_the_year(text: str, expec
 )
 def test_a_comparison_or_an_unreadable_label_settles_nothing(text: str) -> None:
     check(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I bought it for $ 12 December 27", "2024-12-27"),  # $ 12: an amount, spaced or not
+        ("I bought it for $12 December 27", "2024-12-27"),
+        ("$ 12 last month", "now-1M/M"),
+        ("# 3 last week", "now-1w/w"),
+        ("$ 12/25", None),  # an amount, and no date left
+    ],
+)
+def test_an_amount_after_a_spaced_money_sign_is_no_time(text: str, expected: str | None) -> None:
+    check(text, expected)
