@@ -334,3 +334,27 @@ def test_a_comparison_or_an_unreadable_label_settles_nothing(text: str) -> None:
 )
 def test_an_amount_after_a_spaced_money_sign_is_no_time(text: str, expected: str | None) -> None:
     check(text, expected)
+
+
+# -- M.D.YYYY: month first, as M/D/YYYY (Duckling's mm.dd.yyyy, chrono) --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("12.25.2023", "2023-12-25"),
+        ("on 3.7.2027.", "2027-03-07"),
+        ("12.25.2023的销量", "2023-12-25"),
+        ("2024.3.15", "2024-03-15"),  # a year first is read year first
+    ],
+)
+def test_a_dotted_month_day_year_is_that_day(text: str, expected: str) -> None:
+    check(text, expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["25.12.2023", "v1.2.2024", "10.1.3.2024", "3.5.2023.4", "2.30.2024"],
+)
+def test_a_dotted_run_that_is_no_month_first_date_settles_nothing(text: str) -> None:
+    check(text, None)

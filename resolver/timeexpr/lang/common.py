@@ -44,6 +44,7 @@ COMMON.add("iso_month", "(?P<y>Y4) (?:DASH|SLASH|DOT) (?P<m>DD)(?!(?:DASH|SLASH|
 COMMON.add("ym_spaced", "(?<!MONTHNAME SPACE)(?<!DASH)(?<!SLASH)(?<!DOT)(?<!DASH SPACE)(?<!SLASH SPACE)(?P<y>Y4) _ (?:DASH|SLASH) _ (?P<m>DD)(?!(?:DASH|SLASH|DOT|COLON)(?:DD|Y4))(?! _ (?:DASH|SLASH|CAL|CLK|AMPM|OCLOCK|MONTHNAME|PERCENT|D12|D0|Y4|ORD))", dated_month, ("2016 - 11", "2016-11"), ("sales for 2016/ 11.", "2016-11"))
 COMMON.add("compact_date", "(?P<c>D8)", dated_day, ("20240315的销量", "2024-03-15"))
 COMMON.add("us_date", "(?P<m>DD) (?P<s>SLASH|DASH) (?P<d>DD) (?P=s) (?P<y>Y4)", dated_day, ("12/25/2023的销量", "2023-12-25"))
+COMMON.add("us_date_dot", "(?<!DOT)(?<!OTHER)(?<!DASH)(?<!SLASH)(?P<m>DD) DOT (?P<d>DD) DOT (?P<y>Y4)(?!DOT(?:DD|Y4|DN))", dated_day, ("12.25.2023", "2023-12-25"))
 COMMON.add("dmy_names", "(?P<d>DD) _ DASH _ (?P<m>MONTHNAME) _ DASH _ (?P<y>Y4)", dated_day, ("05 - aug - 2016", "2016-08-05"))
 COMMON.add("month_year_num", "(?P<m>DD) (?:DASH|SLASH) (?P<y>Y4)", dated_month, ("06-2024的订单", "2024-06"))
 COMMON.add("my_spaced", "(?<!MONTHNAME SPACE)(?<!MONTHNAME)(?<!DASH)(?<!SLASH)(?<!DOT)(?<!COLON)(?<!DASH SPACE)(?<!SLASH SPACE)(?<!MONEY)(?<!MONEY SPACE)(?P<m>DD) _ (?:DASH|SLASH) _ (?P<y>Y4)(?!(?:DASH|SLASH|DOT)(?:DD|Y4))(?! _ (?:DASH|SLASH|CAL|CLK|MONTHNAME|D12|D0|Y4))", dated_month, ("11 - 2016", "2016-11"), ("orders in 11 /2016.", "2016-11"))
