@@ -66,6 +66,8 @@ _YEAR_CONTEXT = frozenset(
     )
 )
 _NUMBER_WORDS = frozenset(EN_CARDINALS.values())
+# top 10, top 3: a ranking (top 10 - 2019 is no October).
+_TOP = re.compile(r"\btop\s?$")
 # A spelled number longer than this is no number anyone writes (two thousand and fifteen).
 _MAX_NUMBER_WORDS = 8
 _COUNTABLE = re.compile(
@@ -253,6 +255,8 @@ def _counts(
             ):
                 codes[index] = c["YEARCOUNT"]  # 2019 orders: a year, or 2019 of them?
                 continue
+        if not plain and code in (c["D12"], c["D0"], c["DN"]):
+            plain = _TOP.search(text, max(0, starts[index] - 5), starts[index]) is not None
         clock_before = index > 1 and codes[index - 2] == c["AT"] and before == space
         if not plain and after == dot and before != dot and index + 2 < size and not clock_before:
             third = codes[index + 3] if index + 3 < size else ""

@@ -120,6 +120,8 @@ def test_a_year_and_month_spaced_either_way_is_that_month(spacing: str, frame: s
         "Jan 2016 - 11",  # a month name before: not a year-month
         "Nov 3 - 11 / 2016",
         "$ 11 - 2016",  # money
+        "top 10 - 2019",  # a ranking
+        "top 10-2019",
     ],
 )
 def test_a_spaced_pair_that_is_no_year_month_settles_nothing(text: str) -> None:
@@ -127,6 +129,7 @@ def test_a_spaced_pair_that_is_no_year_month_settles_nothing(text: str) -> None:
 
 
 def test_spaced_year_months_join_a_range_and_years_stay_years() -> None:
+    check("top 3 products 2016 - 11", "2016-11")
     check("2016 - 11 to 2017 - 02", "2016-11..2017-02")
     check("2016 - 2017", "2016..2017")
     check("2015-12 - 2016-02", "2015-12..2016-02")
