@@ -29,7 +29,8 @@ from resolver.timeexpr.baseline import (
 from resolver.timeexpr.clocks import blank
 from resolver.timeexpr.fiscal import FiscalCalendar, FiscalStartInvalid
 from resolver.timeexpr.result import Step
-from resolver.timeexpr.window import Language, TimeWindow, read_window, unread_clause
+from resolver.timeexpr.timewindow import Language, TimeWindow, unread_clause
+from resolver.timeexpr.window import read_window
 
 _MONTHS = {
     name: number
