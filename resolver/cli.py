@@ -23,7 +23,7 @@ from resolver.core.failures import ErrorResponse
 from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
 from resolver.core.startup import warn_unknown_variables
-from resolver.timeexpr import STEPS
+from resolver.timeexpr.result import STEPS
 
 if TYPE_CHECKING:
     from resolver.core.responses import ResponseBody

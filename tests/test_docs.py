@@ -29,7 +29,9 @@ import orjson
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+import resolver.timeexpr.business
 import resolver.timeexpr.context
+import resolver.timeexpr.fiscal_config
 import resolver.timeexpr.timewindow
 import resolver.timeexpr.window
 from benchmarks.__main__ import COMMANDS
@@ -216,7 +218,10 @@ def test_a_documented_python_example_runs_as_shown(where: str, source: str) -> N
 
 @pytest.mark.parametrize(
     "module",
-    [resolver.timeexpr.window, resolver.timeexpr.timewindow, resolver.timeexpr.context],
+    [
+        *(resolver.timeexpr.window, resolver.timeexpr.timewindow, resolver.timeexpr.context),
+        *(resolver.timeexpr.business, resolver.timeexpr.fiscal_config),
+    ],
     ids=lambda m: m.__name__,
 )
 def test_the_docstring_examples_of_the_library_run(module: ModuleType) -> None:
