@@ -19,7 +19,8 @@ from resolver.core.logs import access_log
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.negotiation import request_language
-from resolver.web.routes import BUSINESS_PATHS, TRACE_RECORDED, TRACE_RECORDED_VALUE
+from resolver.web.routes import BUSINESS_PATHS
+from resolver.web.routing import TRACE_RECORDED, TRACE_RECORDED_VALUE
 
 log = structlog.get_logger("resolver.http")
 
