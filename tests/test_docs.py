@@ -32,6 +32,7 @@ from aiohttp.test_utils import TestClient, TestServer
 import resolver.timeexpr.business
 import resolver.timeexpr.context
 import resolver.timeexpr.fiscal_config
+import resolver.timeexpr.query_metric
 import resolver.timeexpr.timewindow
 import resolver.timeexpr.window
 from benchmarks.__main__ import COMMANDS
@@ -220,7 +221,11 @@ def test_a_documented_python_example_runs_as_shown(where: str, source: str) -> N
     "module",
     [
         *(resolver.timeexpr.window, resolver.timeexpr.timewindow, resolver.timeexpr.context),
-        *(resolver.timeexpr.business, resolver.timeexpr.fiscal_config),
+        *(
+            resolver.timeexpr.business,
+            resolver.timeexpr.fiscal_config,
+            resolver.timeexpr.query_metric,
+        ),
     ],
     ids=lambda m: m.__name__,
 )

@@ -1,11 +1,10 @@
 """Business time around a settled window (SPEC §9.1): the window read in the fiscal calendar a
-request configures (`fiscal_config.py`: request > context sentence > environment), the
-comparison baseline of a window, and the window in the platform's `query_metric` `time` shape.
+request configures (`fiscal_config.py`: request > context sentence > environment) and the
+comparison baseline of a window; its `query_metric` `time` shape is `query_metric.py`'s.
 
-    >>> query_metric_time(False, 1751299200000, 1759247999999, "quarter")
-    {'start': 1751299200, 'end': 1759247999, 'step': 'quarter'}
-    >>> query_metric_time(True, None, None, None)
-    {'instant': True}
+    >>> business = read_business_window("上个季度同比", now_ms=1762996342241)
+    >>> business.window.expression, business.baseline.expression
+    ('now-1Q/Q', '2024-Q3')
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from resolver.timeexpr.fiscal_config import (
     fiscal_told,
     names_fiscal,
 )
-from resolver.timeexpr.result import Step
+from resolver.timeexpr.query_metric import query_metric_time
 from resolver.timeexpr.timewindow import TimeWindow
 from resolver.timeexpr.window import read_window
 
@@ -78,23 +77,6 @@ def _may_compare(text: str) -> bool:
         or "vs" in lower or "versus" in lower or "compar" in lower or "same " in lower
         or "against" in lower
     )  # fmt: skip
-
-
-def query_metric_time(
-    instant: bool | None, start_ms: int | None, end_ms: int | None, step: Step | None
-) -> dict[str, Any]:
-    """The `time` argument of the platform's `query_metric` tool (bkn-foundry
-    driveradapters/mcp/schemas/query_metric.json): `{"instant": true}` for the current value;
-    a series omits `instant` and carries unix-second `start`/`end` (the end its last second)
-    and `step`."""
-    if instant or start_ms is None or end_ms is None or step is None:
-        return {"instant": True}
-    return {"start": start_ms // 1000, "end": end_ms // 1000, "step": step}
-
-
-def baseline_query_metric_time(baseline: Baseline) -> dict[str, Any]:
-    """A baseline in the `query_metric` `time` shape."""
-    return query_metric_time(False, baseline.start_ms, baseline.end_ms, baseline.step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +252,5 @@ def _compared(window: TimeWindow, calendar: FiscalCalendar | None, text: str) ->
 
 __all__ = [
     "BusinessWindow",
-    "baseline_query_metric_time",
-    "query_metric_time",
     "read_business_window",
 ]
