@@ -198,7 +198,7 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
         )
     if settings.workers == 1:
         return run_process(settings, socket_sets[0], max_connections=max_connections)
-    return Supervisor(settings, socket_sets, max_connections).run()
+    return Supervisor(settings, socket_sets, max_connections, run_process).run()
 
 
 def _mcp(settings: Settings, args: argparse.Namespace) -> int:
