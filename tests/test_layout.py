@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.house import imported_names, long_modules, module_graph, package_of
+from benchmarks.house import imported_names, long_modules, longest_chain, module_graph, package_of
 from tests.helpers import ROOT
 
 PACKAGE = ROOT / "resolver"
@@ -129,6 +129,16 @@ def test_a_relative_import_counts_as_its_absolute_name(tmp_path: Path) -> None:
     assert {"resolver.kn.steps", "resolver.services", "resolver.params.service"} <= names
     graph = module_graph(tmp_path, ("resolver",))
     assert graph["resolver.kn.pipeline"] == {"resolver.kn", "resolver.kn.steps"}
+
+
+# Issue 32: the longest module import chain of `resolver/` and `rules/` (every import, relative,
+# function-level and `if TYPE_CHECKING` ones included; `python -m benchmarks house --chain`).
+LONGEST_CHAIN = 24
+
+
+def test_the_longest_import_chain_stays_short() -> None:
+    chain = longest_chain(module_graph())
+    assert len(chain) <= LONGEST_CHAIN, " → ".join(chain)
 
 
 def test_no_module_outside_the_scanner_is_a_long_file() -> None:
