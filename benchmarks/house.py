@@ -5,8 +5,11 @@
   `rules/`, `tests/` and `benchmarks/`;
 - floors: the levels of the room graph: a room's floor is one above the highest room it
   imports (the tests and the benchmarks on top); imports that close a cycle are reported;
-- the longest module import chain: the longest path of absolute imports between the modules
-  of `resolver/` and `rules/` (static, read from the source, `if TYPE_CHECKING` included);
+- the longest module import chain: the longest path of imports between the modules of
+  `resolver/` and `rules/` (static, read from the source: absolute and relative imports alike,
+  function-level and `if TYPE_CHECKING` ones included, so no way of writing an import hides
+  it);
+- modules over 450 lines: the product's modules a reader meets as one long file;
 - files one request passes through: the source files of `resolver/` and `rules/` whose code
   runs while the app answers one rules-only `POST /v1/dynamic-params` (the README's example,
   after one warm-up request), found with `sys.setprofile`.
@@ -61,23 +64,63 @@ def modules(root: Path = ROOT, bases: tuple[str, ...] = PRODUCT) -> dict[str, Pa
     return found
 
 
-def module_imports(path: Path, known: set[str]) -> set[str]:
-    """The product modules a file imports by absolute name."""
+def absolute_module(node: ast.ImportFrom, package: str) -> str:
+    """The absolute name a `from … import` names: `from .atoms import Atom` in
+    `resolver.timeexpr` → `resolver.timeexpr.atoms`; `from .. import x` → the parent."""
+    if node.level == 0:
+        return node.module or ""
+    parts = package.split(".")
+    base = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def imported_names(path: Path, package: str = "") -> set[str]:
+    """Every dotted name a file imports, absolute or relative (`package` is the dotted package
+    the file lives in, against which a relative import is read); `from m import x` gives both
+    `m` and `m.x`, since `x` may be a module."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names & known
+        elif isinstance(node, ast.ImportFrom):
+            module = absolute_module(node, package)
+            if module:
+                names.add(module)
+            names.update(".".join(filter(None, (module, alias.name))) for alias in node.names)
+    return names
+
+
+def module_imports(path: Path, known: set[str], package: str = "") -> set[str]:
+    """The product modules a file imports, absolute or relative."""
+    return imported_names(path, package) & known
+
+
+def package_of(path: Path, root: Path = ROOT) -> str:
+    """The dotted package a file's relative imports are read against (its own, for an
+    `__init__.py`): `resolver/timeexpr/atoms.py` → `resolver.timeexpr`."""
+    return ".".join(path.relative_to(root).parent.parts)
 
 
 def module_graph(root: Path = ROOT, bases: tuple[str, ...] = PRODUCT) -> dict[str, set[str]]:
     """Module → the modules under `bases` it imports."""
     found = modules(root, bases)
     known = set(found)
-    return {name: module_imports(path, known) - {name} for name, path in found.items()}
+    return {
+        name: module_imports(path, known, package_of(path, root)) - {name}
+        for name, path in found.items()
+    }
+
+
+LONG = 450  # lines: past this a module is one long file to a reader (STYLE 1)
+
+
+def long_modules(root: Path = ROOT, bases: tuple[str, ...] = PRODUCT) -> dict[str, int]:
+    """The modules under `bases` over `LONG` lines, longest first."""
+    sizes = {
+        name: len(path.read_text(encoding="utf-8").splitlines())
+        for name, path in modules(root, bases).items()
+    }
+    return dict(sorted(((n, s) for n, s in sizes.items() if s > LONG), key=lambda i: -i[1]))
 
 
 def longest_chain(graph: dict[str, set[str]], start: str | None = None) -> list[str]:
@@ -216,6 +259,11 @@ def main(argv: list[str]) -> int:
     print(f"modules: {len(graph)}; longest import chain: {len(chain)} modules")
     if args.chain:
         print("  " + "\n  → ".join(chain))
+    long = long_modules()
+    outside = [name for name in long if not name.startswith("resolver.timeexpr")]
+    print(f"modules over {LONG} lines: {len(long)}, {len(outside)} outside resolver.timeexpr")
+    for name, size in long.items():
+        print(f"  {name}: {size}")
     for start in args.start:
         from_start = longest_chain(graph, start)
         print(f"longest import chain from {start}: {len(from_start)} modules")

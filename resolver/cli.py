@@ -23,7 +23,7 @@ from resolver.core.failures import ErrorResponse
 from resolver.core.logs import configure_logging
 from resolver.core.settings import Settings
 from resolver.core.startup import warn_unknown_variables
-from resolver.timeexpr import STEPS
+from resolver.timeexpr.result import STEPS
 
 if TYPE_CHECKING:
     from resolver.core.responses import ResponseBody
@@ -198,7 +198,7 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
         )
     if settings.workers == 1:
         return run_process(settings, socket_sets[0], max_connections=max_connections)
-    return Supervisor(settings, socket_sets, max_connections).run()
+    return Supervisor(settings, socket_sets, max_connections, run_process).run()
 
 
 def _mcp(settings: Settings, args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +29,11 @@ import orjson
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+import resolver.timeexpr.business
+import resolver.timeexpr.context
+import resolver.timeexpr.fiscal_config
+import resolver.timeexpr.query_metric
+import resolver.timeexpr.timewindow
 import resolver.timeexpr.window
 from benchmarks.__main__ import COMMANDS
 from resolver.core.settings import Settings
@@ -211,8 +217,20 @@ def test_a_documented_python_example_runs_as_shown(where: str, source: str) -> N
     assert runner.failures == 0, "".join(shown)
 
 
-def test_the_docstring_examples_of_the_library_run() -> None:
-    failures, tried = doctest.testmod(resolver.timeexpr.window, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize(
+    "module",
+    [
+        *(resolver.timeexpr.window, resolver.timeexpr.timewindow, resolver.timeexpr.context),
+        *(
+            resolver.timeexpr.business,
+            resolver.timeexpr.fiscal_config,
+            resolver.timeexpr.query_metric,
+        ),
+    ],
+    ids=lambda m: m.__name__,
+)
+def test_the_docstring_examples_of_the_library_run(module: ModuleType) -> None:
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert (failures, tried > 0) == (0, True)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
 
+from benchmarks.house import imported_names, long_modules, longest_chain, module_graph, package_of
 from tests.helpers import ROOT
 
 PACKAGE = ROOT / "resolver"
@@ -46,15 +48,9 @@ TOP_LEVEL = {"__init__.py", "__main__.py", "cli.py", *(f"{room}.py" for room in 
 
 
 def imported(path: Path) -> set[str]:
-    """Every module name a file imports."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    """Every module name a file imports, absolute or relative (read as the absolute name, so
+    `from ..kn import pipeline` is `resolver.kn.pipeline` like its absolute spelling)."""
+    return imported_names(path, package_of(path, ROOT))
 
 
 def resolver_packages(path: Path) -> set[str]:
@@ -74,9 +70,13 @@ def resolver_packages(path: Path) -> set[str]:
 
 
 def room_of(path: Path) -> str:
-    """`resolver/kn/pipeline.py` → `kn`; `resolver/services.py` → `services`;
-    `rules/spec.py` → `rules`."""
-    return path.stem if path.parent == PACKAGE else path.parent.name
+    """`resolver/kn/pipeline.py` → `kn`; `resolver/timeexpr/lang/zh.py` → `timeexpr`;
+    `resolver/services.py` → `services`; `rules/spec.py` → `rules`."""
+    if path.parent == PACKAGE:
+        return path.stem
+    if path.is_relative_to(PACKAGE):
+        return path.relative_to(PACKAGE).parts[0]
+    return path.parent.name
 
 
 def doc_path(room: str) -> Path:
@@ -88,7 +88,7 @@ def doc_path(room: str) -> Path:
 
 PACKAGE_FILES = sorted(
     [
-        *PACKAGE.glob("*/*.py"),
+        *PACKAGE.glob("*/**/*.py"),  # a package's subpackages too (`timeexpr/lang/`)
         *(PACKAGE / f"{room}.py" for room in sorted(MODULE_ROOMS)),
         *(file for room in sorted(OUTSIDE) for file in (ROOT / room).glob("*.py")),
     ]
@@ -103,6 +103,48 @@ def test_imports_flow_one_way(path: Path) -> None:
     assert not wrong, f"{package} may not import {sorted(wrong)}"
     outside = {n for n in imported(path) if n.split(".")[0] in ("tests", "benchmarks")}
     assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+def test_a_relative_import_counts_as_its_absolute_name(tmp_path: Path) -> None:
+    # The layout test and the house measure read imports alike: writing an import relative
+    # must not hide it from either.
+    package = tmp_path / "resolver" / "kn"
+    package.mkdir(parents=True)
+    for path in (tmp_path / "resolver" / "__init__.py", package / "__init__.py"):
+        path.write_text("")
+    (package / "steps.py").write_text("")
+    (package / "pipeline.py").write_text(
+        textwrap.dedent(
+            """
+            from . import steps
+            from .steps import step
+            from ..services import Services
+
+            def later() -> None:
+                from ..params.service import ParamsService
+            """
+        )
+    )
+    names = imported_names(package / "pipeline.py", package_of(package / "pipeline.py", tmp_path))
+    assert {"resolver.kn.steps", "resolver.services", "resolver.params.service"} <= names
+    graph = module_graph(tmp_path, ("resolver",))
+    assert graph["resolver.kn.pipeline"] == {"resolver.kn", "resolver.kn.steps"}
+
+
+# Issue 32: the longest module import chain of `resolver/` and `rules/` (every import, relative,
+# function-level and `if TYPE_CHECKING` ones included; `python -m benchmarks house --chain`).
+LONGEST_CHAIN = 24
+
+
+def test_the_longest_import_chain_stays_short() -> None:
+    chain = longest_chain(module_graph())
+    assert len(chain) <= LONGEST_CHAIN, " → ".join(chain)
+
+
+def test_no_module_outside_the_scanner_is_a_long_file() -> None:
+    # The scanner's own split belongs to the time reader's issue.
+    long = {n: s for n, s in long_modules().items() if not n.startswith("resolver.timeexpr")}
+    assert long == {}
 
 
 def test_only_the_command_line_lives_at_the_top() -> None:

@@ -22,7 +22,7 @@ from resolver.core.errors import MissingParams, ResolverError, TimeUnsettled
 
 # One `Language` in the house: the time scanner's, a library of its own that every face
 # answers in (its asks and explanations are written in these two).
-from resolver.timeexpr.window import Language
+from resolver.timeexpr.timewindow import Language
 
 __all__ = ["ZH_DESCRIPTIONS", "Language", "accept_language", "error_line"]
 

@@ -5,7 +5,8 @@
    (`permissions.py`, fail closed) before the requested ones are looked up;
 2. agent-operator-integration: each operator's or tool-box tool's OpenAPI schema (best effort,
    TTL-cached);
-3. the `/v1/dynamic-params` resolution (`ParamsService`) settles `dynamic_params`
+3. the `/v1/dynamic-params` resolution (`ParamsService`, held as `params/resolution.py:
+   ResolvesParams`) settles `dynamic_params`
    (same 422/502/504);
 4. ontology-query: the property values of every instance, in the order of the identities.
 """
@@ -36,7 +37,7 @@ from resolver.kn.operator_schemas import (
 from resolver.kn.permissions import read_visible_object_type
 from resolver.params.asks import Language
 from resolver.params.models import LogicPropertyDef, ResolveRequest
-from resolver.params.service import ParamsService
+from resolver.params.resolution import ResolvesParams
 from resolver.params.sources import PropertySource
 from resolver.upstreams.bkn_backend import ObjectType, fetch_metric_time_dimension
 from resolver.upstreams.client import (
@@ -82,7 +83,7 @@ class Pipeline:
     """Runs the four steps for one request; holds no per-request state."""
 
     def __init__(
-        self, params: ParamsService, upstreams: Upstreams, schemas: OperatorSchemas
+        self, params: ResolvesParams, upstreams: Upstreams, schemas: OperatorSchemas
     ) -> None:
         self.params = params
         self.upstreams = upstreams

@@ -24,7 +24,6 @@ import re
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
@@ -32,9 +31,9 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from resolver.core.jsonio import dumps, loads
 from resolver.core.metrics import Metrics
+from resolver.mcp.exchange import Answer, CallContext, Exchange
 from resolver.mcp.fast_path import JSON_HEADERS, fast_call, fast_path_applies, response_body
 from resolver.mcp.server import build_server, run_call
-from resolver.mcp.tools import CallContext
 from resolver.services import Services
 
 # Where the aiohttp handler leaves the call's context in the ASGI scope, for the tool handler.
@@ -53,34 +52,6 @@ AsgiApp = Callable[
     [Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
     Awaitable[None],
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """One HTTP request carrying an MCP message, as the aiohttp handler read it."""
-
-    method: str
-    path: str
-    query_string: bytes
-    raw_headers: tuple[tuple[bytes, bytes], ...]
-    body: bytes
-    context: CallContext
-
-    def header(self, name: bytes) -> str | None:
-        """The first value of a header (`name` in lower case), decoded as latin-1."""
-        for key, value in self.raw_headers:
-            if key.lower() == name:
-                return value.decode("latin-1")
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """The HTTP answer to one exchange."""
-
-    status: int
-    headers: list[tuple[str, str]]
-    body: bytes
 
 
 class StreamableHttp:

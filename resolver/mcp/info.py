@@ -8,13 +8,16 @@ gives, in its order, by name and description.
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
 from resolver.core.responses import ResponseBody
-from resolver.mcp.server import SERVER_NAME, server_version
 from resolver.mcp.tools import TOOLS
 
+# The server's name in `initialize` and here.
+SERVER_NAME = "resolver"
 # What the SDK's server speaks: the `initialize` handshake revisions, then the stateless one.
 PROTOCOL_VERSIONS = (*HANDSHAKE_PROTOCOL_VERSIONS, *MODERN_PROTOCOL_VERSIONS)
 
@@ -50,3 +53,11 @@ def catalogue(trace_id: str) -> McpInfoResponse:
         tools=[ToolInfo(name=tool.name, description=tool.description) for tool in TOOLS],
         trace_id=trace_id,
     )
+
+
+def server_version() -> str:
+    """The version this server gives in `initialize` and `/mcp/info`: the package's."""
+    try:
+        return version("resolver")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import mcp_types as types
@@ -25,14 +24,14 @@ from resolver.core.failures import failure_of
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
-from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, CallContext, ToolSpec
+from resolver.mcp.exchange import CallContext
+from resolver.mcp.info import SERVER_NAME, server_version
+from resolver.mcp.tools import BY_NAME, INSTRUCTIONS, TOOLS, ToolSpec
 from resolver.services import Services
 
 log = structlog.get_logger("resolver.mcp")
 
 ContextOf = Callable[[ServerRequestContext[Any, Any]], CallContext]
-
-SERVER_NAME = "resolver"
 
 
 def annotations_of(tool: ToolSpec) -> types.ToolAnnotations:
@@ -151,11 +150,3 @@ async def run_call(
         )
         envelope.forget()
     return result
-
-
-def server_version() -> str:
-    """The version this server gives in `initialize` and `/mcp/info`: the package's."""
-    try:
-        return version("resolver")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "0"

@@ -20,8 +20,8 @@ from mcp.server.stdio import stdio_server
 from resolver.core.errors import NotConfigured
 from resolver.core.metrics import Metrics
 from resolver.core.settings import Settings
+from resolver.mcp.exchange import CallContext
 from resolver.mcp.server import build_server
-from resolver.mcp.tools import CallContext
 from resolver.services import open_services
 from resolver.upstreams.client import CallerHeaders
 

@@ -10,46 +10,22 @@ errors. `kn_id` may be left out: the transport supplies it (the `X-Kn-ID` header
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
-from resolver.core.envelope import Seen
 from resolver.core.errors import BadRequest, invalid_request
-from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
+from resolver.mcp.exchange import CallContext
 from resolver.mcp.schemas import input_schema, output_schema
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.services import Services
-from resolver.upstreams.client import CallerHeaders
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 
-if TYPE_CHECKING:
-    from opentelemetry.context import Context
-
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(frozen=True, slots=True)
-class CallContext:
-    """What one tool call knows besides its arguments: the trace, the caller's identity, the
-    knowledge network of the connection and how callers reach this service.
-
-    `trace_context` is the HTTP request's OpenTelemetry context (the call runs in the SDK's
-    task, under it); `seen` is where the call leaves the envelope its arguments carried, for
-    the HTTP request's access line and span.
-    """
-
-    trace_id: str
-    caller: CallerHeaders
-    kn_id: str | None
-    public_url: Callable[[], str]
-    language: Language | None = None  # the HTTP request's Accept-Language, if any
-    trace_context: Context | None = None
-    seen: Seen = field(default_factory=Seen)
 
 
 Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[ResponseBody]]

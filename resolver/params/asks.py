@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from resolver.core.asks import ask_sentence
-from resolver.timeexpr.window import TIME_ASK, Language, language_of, unread_clause
+from resolver.timeexpr.timewindow import TIME_ASK, Language, language_of, unread_clause
 from rules.spec import METRIC_TIME_PARAMS
 
 __all__ = [

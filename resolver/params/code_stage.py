@@ -9,16 +9,12 @@ from typing import Any, Literal, cast
 from resolver.params.context import CoercionError, coerce
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
-from resolver.timeexpr import (
-    Clock,
-    Step,
-    TimeResolution,
-    resolve_time,
-    settle_both,
-    step_of,
-    to_epoch_ms,
-)
-from resolver.timeexpr.business import names_fiscal
+from resolver.timeexpr.convert import to_epoch_ms
+from resolver.timeexpr.fiscal_config import names_fiscal
+from resolver.timeexpr.result import Step, TimeResolution
+from resolver.timeexpr.settle import resolve_time, settle_both
+from resolver.timeexpr.steps import step_of
+from resolver.timeexpr.terms import Clock
 from rules import registry
 from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation

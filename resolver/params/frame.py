@@ -14,19 +14,13 @@ from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
 from resolver.params.models import ResolveRequest
-from resolver.timeexpr import (
-    Reading,
-    Settled,
-    Step,
-    blank,
-    now_ms_of,
-    read,
-    read_context,
-    stated,
-    zone_of,
-)
-from resolver.timeexpr.business import fiscal_calendar, fiscal_told
+from resolver.timeexpr.clocks import blank, now_ms_of, stated, zone_of
+from resolver.timeexpr.context import read_context
 from resolver.timeexpr.fiscal import FiscalCalendar
+from resolver.timeexpr.fiscal_config import fiscal_calendar, fiscal_told
+from resolver.timeexpr.reading import Reading, read
+from resolver.timeexpr.result import Step
+from resolver.timeexpr.settle import Settled
 from rules.spec import MAX_MS, MIN_MS
 
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")

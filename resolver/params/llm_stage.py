@@ -17,7 +17,7 @@ from resolver.llm.prompts import Prompts, repair_message, user_message
 from resolver.llm.schema import answer_schema
 from resolver.params.frame import Frame
 from resolver.params.property import PropertyState
-from resolver.timeexpr import to_epoch_ms
+from resolver.timeexpr.convert import to_epoch_ms
 from resolver.toolschema import compact
 from rules import registry
 from rules.spec import METRIC_TIME_PARAMS

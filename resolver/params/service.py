@@ -9,7 +9,6 @@ import hashlib
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +41,10 @@ from resolver.params.code_stage import apply_time_rules, take_caller_values
 from resolver.params.fanout import fan_out
 from resolver.params.frame import Frame, frame_of
 from resolver.params.llm_stage import resolve_with_llm
-from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.models import ResolveRequest
 from resolver.params.property import PropertyState
-from resolver.params.sources import PropertySource, summarize
+from resolver.params.resolution import Resolved
+from resolver.params.sources import summarize
 from resolver.params.trace import bill, usage_total
 from resolver.toolschema import input_schemas
 
@@ -58,28 +58,6 @@ _CONVERTED_ENTRIES = 256
 _CONVERTED_TTL_S = 3600.0
 
 InputSchemas = dict[str, dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """Every property resolved: the merged `dynamic_params`, and `debug` when asked for.
-
-    `sources` says where each property's values came from, in one word (`sources.py`).
-    """
-
-    dynamic_params: dict[str, dict[str, Any]]
-    debug: dict[str, Any] | None
-    sources: dict[str, PropertySource] = field(default_factory=dict)
-    usage: dict[str, Any] | None = None  # with `options.return_usage` (SPEC §6)
-
-    def response(self, trace_id: str) -> ResolveResponse:
-        """The 200 body (HTTP, MCP and the CLI alike)."""
-        return ResolveResponse(
-            dynamic_params=self.dynamic_params,
-            usage=self.usage,
-            debug=self.debug,
-            trace_id=trace_id,
-        )
 
 
 class ParamsService:

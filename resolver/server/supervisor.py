@@ -12,6 +12,10 @@ Each worker's event loop beats into a shared page (`server/heartbeat.py`); a wor
 anew like a worker that died — never while the supervisor stops, when slow workers are the
 drain's to cut. A new worker has `_START_GRACE_S` more for its first beat.
 
+What a worker runs is handed to the supervisor (`ServeProcess`: the command line gives it
+`server/process.py: run_process`), so the supervisor's own work — fork, watch, restart, pass
+signals on — imports no web application.
+
 SIGTERM, SIGINT or SIGHUP is passed to every worker (as SIGTERM), which drains as a single
 process does (`server/process.py`); the supervisor closes its copies of the sockets at once (no
 worker is forked any more), so that each worker's socket lives exactly as long as the worker
@@ -39,6 +43,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import structlog
 
@@ -46,7 +51,6 @@ from resolver.core.logs import flush_logs
 from resolver.core.metric_files import count_worker_restart, use_multiprocess, worker_gone
 from resolver.core.settings import Settings
 from resolver.server.heartbeat import Heartbeats, InflightBoard
-from resolver.server.process import run_process
 
 log = structlog.get_logger("resolver.server")
 
@@ -67,6 +71,26 @@ _NAMED_INTERRUPTED = 20
 METRICS_DIR_PREFIX = "resolver-metrics-"
 
 
+class ServeProcess(Protocol):
+    """One serving process until it is told to stop; its exit code (`process.py: run_process`,
+    which documents the arguments)."""
+
+    def __call__(
+        self,
+        settings: Settings,
+        sockets: list[socket.socket],
+        *,
+        max_connections: int,
+        worker: int | None = None,
+        supervisor: int | None = None,
+        metrics_dir: Path | None = None,
+        heartbeats: Heartbeats | None = None,
+        board: InflightBoard | None = None,
+    ) -> int:
+        """Serve on `sockets`; the exit code."""
+        ...
+
+
 @dataclass
 class _Worker:
     index: int
@@ -81,9 +105,14 @@ class Supervisor:
     """Forks, watches, restarts and stops the workers (see the module docstring)."""
 
     def __init__(
-        self, settings: Settings, socket_sets: list[list[socket.socket]], max_connections: int
+        self,
+        settings: Settings,
+        socket_sets: list[list[socket.socket]],
+        max_connections: int,
+        serve: ServeProcess,
     ) -> None:
         self._settings = settings
+        self._serve = serve
         self._socket_sets = socket_sets
         self._max_connections = max_connections
         self._workers = [_Worker(i) for i in range(len(socket_sets))]
@@ -138,7 +167,7 @@ class Supervisor:
                     if index != worker.index:
                         for sock in sockets:
                             sock.close()
-                code = run_process(
+                code = self._serve(
                     self._settings,
                     self._socket_sets[worker.index],
                     max_connections=self._max_connections,

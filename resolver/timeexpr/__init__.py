@@ -45,21 +45,21 @@ resolver, so it can serve as a library of its own (tests/test_layout.py checks i
 """
 
 from resolver.timeexpr.clocks import Told, blank, now_ms_of, stated, told, zone_of
+from resolver.timeexpr.context import read_context
 from resolver.timeexpr.convert import to_epoch_ms
 from resolver.timeexpr.reading import MAX_TEXT, Reading, read
 from resolver.timeexpr.result import STEPS, Step, TimeResolution
 from resolver.timeexpr.settle import Outcome, Settled, outcome, resolve_time, settle, settle_both
 from resolver.timeexpr.steps import step_of
 from resolver.timeexpr.terms import Clock
-from resolver.timeexpr.window import (
+from resolver.timeexpr.timewindow import (
     TimeWindow,
     UnknownZone,
     language_of,
-    read_context,
-    read_window,
     time_ask,
     unread_clause,
 )
+from resolver.timeexpr.window import read_window
 
 __all__ = [
     "MAX_TEXT",

@@ -9,12 +9,8 @@ tokens a builder reads (`Found.need("y")`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import date
 
-from resolver.timeexpr.atoms import (
-    Atom,
-)
 from resolver.timeexpr.lexicon import CODE, UNIT_OF
 from resolver.timeexpr.result import STEPS, Step
 from resolver.timeexpr.tokenlist import Token, Tokens
@@ -218,6 +214,3 @@ def sure_date(year: int, month: int, day: int) -> date:
         return date(year, month, day)
     except ValueError as error:
         raise Impossible(str(error)) from error
-
-
-Builder = Callable[[Found], Atom | None]

@@ -12,10 +12,10 @@ and the scanner for a token holds only the phrases that can start with its class
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from resolver.timeexpr.atoms import IMPOSSIBLE, Atom
-from resolver.timeexpr.found import MACROS, Builder, Found, Impossible, compile_phrase
+from resolver.timeexpr.found import MACROS, Found, Impossible, compile_phrase
 from resolver.timeexpr.lang import Phrase
 from resolver.timeexpr.lang.common import COMMON
 from resolver.timeexpr.lang.en import EN
@@ -115,6 +115,8 @@ def _scanners() -> tuple[dict[str, re.Pattern[str]], dict[str, list[tuple[str, r
     return joined, each
 
 
+# A phrase's builder: its match read into an atom, or None to refuse it (`lang/__init__.py`).
+Builder = Callable[[Found], Atom | None]
 _BUILDERS: dict[str, Builder] = {phrase.name: phrase.builder for phrase in PHRASES}
 # One scanner per first class (every phrase that can start with it, in table order), and the
 # same phrases one by one, for when the first phrase that matches refuses (三年 is no year:

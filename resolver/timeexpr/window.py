@@ -19,15 +19,13 @@ does (`settle.settle_both`): context first, the caller's `instant`/`step` beatin
 
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 from zoneinfo import ZoneInfo
 
 from resolver.timeexpr.atoms import Atom
-from resolver.timeexpr.clocks import Told, blank, now_ms_of, told, zone_of
+from resolver.timeexpr.clocks import now_ms_of, zone_of
+from resolver.timeexpr.context import read_context
 from resolver.timeexpr.fiscal import FiscalCalendar
 from resolver.timeexpr.holidays import official_known
 from resolver.timeexpr.partials import Holiday
@@ -35,136 +33,13 @@ from resolver.timeexpr.reading import Reading, read
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.settle import settle_both
 from resolver.timeexpr.terms import Clock
-
-Language = Literal["zh", "en"]
-DEFAULT_ZONE = "Asia/Shanghai"
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_STEP_WORDS = {
-    "zh": {"day": "按天", "week": "按周", "month": "按月", "quarter": "按季度", "year": "按年"},
-    "en": {"day": "by day", "week": "by week", "month": "by month", "quarter": "by quarter",
-           "year": "by year"},
-}  # fmt: skip
-# The time ask names what an agent may send (SPEC §4.1); each example settles when sent back as
-# additional_context (tests/params/test_agent_loop.py sends every one of them).
-TIME_ASK = {
-    "zh": (
-        "请在 additional_context 中说明时间范围（如最近3个月、2024年1月至3月，"
-        "或 start=2024-01-01；end=2024-03-31；step=month），或说明查询当前值（instant=true）"
-    ),
-    "en": (
-        "please state the time range in additional_context (e.g. last 3 months, "
-        "January to March 2024, or start=2024-01-01; end=2024-03-31; step=month), "
-        "or say you want the current value (instant=true)"
-    ),
-}
-
-
-class UnknownZone(ValueError):
-    """A zone the caller named that is no IANA zone, city or offset resolver knows."""
-
-
-def language_of(*texts: str) -> Language:
-    """Chinese when the first non-blank text holds CJK characters, else English."""
-    for text in texts:
-        if text and text.strip():
-            return "zh" if _CJK.search(text) else "en"
-    return "zh"
-
-
-def time_ask(language: Language, unread: tuple[str, ...] = ()) -> str:
-    """The one sentence telling what to send for time: naming the words not read, if any."""
-    ask = TIME_ASK[language]
-    if unread:
-        return f"{unread_clause(language, unread)}{'；' if language == 'zh' else '; '}{ask}"
-    return ask if language == "zh" else ask[:1].upper() + ask[1:]
-
-
-def unread_clause(language: Language, unread: tuple[str, ...]) -> str:
-    """The words the scanner could not read, named: `无法确定时间：“前后”` / `Could not read:
-    "or later"` (at most three of them, each clipped to 40 characters)."""
-    words = [word if len(word) <= 40 else word[:39] + "…" for word in unread[:3]]
-    if language == "zh":
-        return "无法确定时间：" + "、".join(f"“{word}”" for word in words)
-    return "Could not read: " + ", ".join(f'"{word}"' for word in words)
-
-
-@dataclass(frozen=True, slots=True)
-class TimeWindow:
-    """What a text means in time, at a clock, in a zone.
-
-    Settled: `instant` is True (an instant word: 当前, now) or False with `start`/`end`
-    (epoch ms, the end its last millisecond) and `step`. Not settled: `unread` names the
-    time-like words that could not be read, and `ask` says what to send instead.
-    """
-
-    text: str
-    settled: bool
-    instant: bool | None
-    start: int | None  # epoch ms (the HTTP answer's field names: SPEC §9)
-    end: int | None
-    step: Step | None
-    timezone: str
-    now_ms: int
-    expression: str | None  # the normal form: now-3M..now, 2025-Q3, now-1M/M
-    matched: str | None  # the words of the text (or context) that made the window
-    read: tuple[str, ...]
-    unread: tuple[str, ...]
-    language: Language
-    # What the answer had to assume: a public holiday of a year the official calendar does not
-    # know yet, read by SPEC §4.1's fixed rule. Also said in `explanation`.
-    warnings: tuple[str, ...] = ()
-
-    def iso(self, ms: int | None) -> str | None:
-        """An epoch ms as ISO 8601 with the zone's offset (2025-07-01T00:00:00.000+08:00)."""
-        if ms is None:
-            return None
-        moment = datetime.fromtimestamp(ms / 1000, ZoneInfo(self.timezone))
-        return moment.isoformat(timespec="milliseconds")
-
-    @property
-    def start_iso(self) -> str | None:
-        """The start as ISO 8601 with the zone's offset."""
-        return self.iso(self.start)
-
-    @property
-    def end_iso(self) -> str | None:
-        """The end (its last millisecond) as ISO 8601 with the zone's offset."""
-        return self.iso(self.end)
-
-    @property
-    def ask(self) -> str | None:
-        """What to send to settle it (None once settled)."""
-        return None if self.settled else time_ask(self.language, self.unread)
-
-    @property
-    def explanation(self) -> str:
-        """One sentence in the text's language saying what was settled, or why not."""
-        zh = self.language == "zh"
-        if not self.settled:
-            return self.ask or ""
-        head = self.matched or self.text.strip()
-        # With no words read (an empty text settled by `instant`/`step` or the context's keys),
-        # the sentence starts at what was settled: no empty head before the colon.
-        lead = (f"{head}：" if zh else f"{head}: ") if head else ""
-        if self.instant:
-            what = "查询当前值（instant=true）" if zh else "the current value (instant=true)"
-            return lead + (what if head or zh else what[0].upper() + what[1:])
-        start, end = _local(self.start, self.timezone), _local(self.end, self.timezone)
-        step = _STEP_WORDS[self.language][self.step] if self.step else ""
-        said = "".join(f"（{w}）" if zh else f" ({w})" for w in self.warnings)
-        if zh:
-            return f"{lead}{start} 至 {end}（{self.timezone}），{step}{said}"
-        return f"{lead}{start} to {end} ({self.timezone}), {step}{said}"
-
-
-def read_context(text: str, *, zone_given: bool) -> tuple[Reading, Told]:
-    """A context's free text read for time (SPEC §3): its clock and zone sentences, and the
-    reading of the rest. A zone cue that maps to no zone leaves the text unread unless the
-    caller gave the zone (`zone_given`): a window placed in a zone nobody knows is a guess."""
-    said = told(text)
-    if said.unmapped is not None and not zone_given:
-        return Reading(text, unread=(said.unmapped,)), said
-    return read(blank(text, said.spans)), said
+from resolver.timeexpr.timewindow import (
+    DEFAULT_ZONE,
+    Language,
+    TimeWindow,
+    UnknownZone,
+    language_of,
+)
 
 
 def read_window(
@@ -252,12 +127,3 @@ def _holiday_warnings(
     if lang == "zh":
         return (f"{year}年的官方放假安排未知，按固定规则计算",)
     return (f"the official holiday schedule of {year} is not known: the fixed rule is used",)
-
-
-def _local(ms: int | None, zone: str) -> str:
-    if ms is None:
-        return ""
-    moment = datetime.fromtimestamp(ms / 1000, ZoneInfo(zone))
-    if moment.second == 0 and moment.microsecond == 0:
-        return moment.strftime("%Y-%m-%d %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}"

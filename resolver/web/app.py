@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -16,6 +18,7 @@ from resolver.core.startup import warn_if_no_public_url
 from resolver.mcp.http import StreamableHttp
 from resolver.services import open_services
 from resolver.web.appkeys import (
+    BUSINESS_PATHS_KEY,
     LIFECYCLE_KEY,
     METRICS_KEY,
     OFFLOAD_KEY,
@@ -26,8 +29,14 @@ from resolver.web.bodies import close_if_body_unread, name_without_version
 from resolver.web.browsers import guard_from_browsers
 from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
-from resolver.web.routes import ROUTES, router_path
+from resolver.web.routes import BUSINESS_PATHS, ROUTES, router_path
 from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
+
+
+@cache
+def _openapi() -> dict[str, Any]:
+    """/openapi.json of the routes table, built once per process."""
+    return openapi_document(ROUTES)
 
 
 def create_app(
@@ -47,7 +56,8 @@ def create_app(
     app[SETTINGS_KEY] = settings
     app.on_response_prepare.append(close_if_body_unread)
     app.on_response_prepare.append(name_without_version)
-    app[OPENAPI_KEY] = openapi_document()
+    app[OPENAPI_KEY] = _openapi()
+    app[BUSINESS_PATHS_KEY] = BUSINESS_PATHS
     metrics = app[METRICS_KEY] = metrics if metrics is not None else Metrics()
     lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
     for route in ROUTES:

@@ -1,5 +1,6 @@
 """Typed application and request state that is the web edge's own: settings, metrics, the
-lifecycle, `/openapi.json`, the worker threads of pure CPU work and the request's trace id —
+lifecycle, `/openapi.json`, the business routes' paths, the worker threads of pure CPU work and
+the request's trace id —
 core types only, so that the middleware, the answer's negotiation and the body reader can read
 them without importing the service graph (whose keys are in `servicekeys.py`)."""
 
@@ -22,5 +23,8 @@ LIFECYCLE_KEY = web.AppKey("lifecycle", Lifecycle)
 OFFLOAD_KEY = web.AppKey("offload", Offload)
 # /openapi.json, built once from the routes table by create_app.
 OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
+# The paths of the business routes (SPEC §2.3: their answers say the platform's trace records
+# nothing), from the routes table by create_app, for the middleware.
+BUSINESS_PATHS_KEY = web.AppKey("business_paths", frozenset[str])
 
 TRACE_ID = web.RequestKey("trace_id", str)

@@ -19,9 +19,8 @@ from resolver.core.settings import HOST_PORT
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.llm.prompts import default_prompts_dir
 from resolver.llm.shared_limiter import RedisLimiter
-from resolver.mcp.http import Exchange
+from resolver.mcp.exchange import CallContext, Exchange
 from resolver.mcp.info import catalogue
-from resolver.mcp.tools import CallContext
 from resolver.params.models import ResolveRequest
 from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY, TRACE_ID
 from resolver.web.bodies import (

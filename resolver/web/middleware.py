@@ -16,10 +16,10 @@ from resolver.core import envelope, tracing
 from resolver.core.errors import ShuttingDown
 from resolver.core.failures import ErrorResponse, failure_of
 from resolver.core.logs import access_log
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
+from resolver.web.appkeys import BUSINESS_PATHS_KEY, LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
 from resolver.web.bodies import render
 from resolver.web.negotiation import request_language
-from resolver.web.routes import BUSINESS_PATHS, TRACE_RECORDED, TRACE_RECORDED_VALUE
+from resolver.web.routing import TRACE_RECORDED, TRACE_RECORDED_VALUE
 
 log = structlog.get_logger("resolver.http")
 
@@ -98,7 +98,7 @@ async def request_middleware(request: web.Request, handler: Handler) -> web.Stre
             response = render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
         response.headers["x-trace-id"] = trace_id
         route = _route(request)
-        if route in BUSINESS_PATHS:
+        if route in request.app[BUSINESS_PATHS_KEY]:
             # SPEC §2.3: nothing of this request is in the platform's trace (errors included).
             response.headers[TRACE_RECORDED] = TRACE_RECORDED_VALUE
         elapsed = time.perf_counter() - started

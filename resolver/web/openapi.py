@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
 
 from resolver.core.failures import ErrorResponse
 from resolver.core.toon import MEDIA_TYPE as TOON_MEDIA_TYPE
-from resolver.web.routes import ROUTES, TRACE_RECORDED_DOC, Route, Schema
+from resolver.web.routing import TRACE_RECORDED_DOC, Route, Schema
 
 _REF = "#/components/schemas/{model}"
 # What the browser guard answers (`web/browsers.py`), on every route it covers.
@@ -17,12 +17,11 @@ _FOREIGN = "a web page's Origin, or a Host that is not this service's (DNS rebin
 _NOT_JSON = "body not declared as application/json"
 
 
-@cache
-def openapi_document() -> dict[str, Any]:
-    """OpenAPI 3.1 for the service, built once."""
+def openapi_document(routes: Iterable[Route]) -> dict[str, Any]:
+    """OpenAPI 3.1 for the service whose routes table this is (`create_app` builds it once)."""
     components: dict[str, Any] = {}
     paths: dict[str, Any] = {}
-    for route in ROUTES:
+    for route in routes:
         operation = _operation(route, components)
         for path in route.paths:
             paths.setdefault(path, {})[route.method.lower()] = operation

@@ -1,14 +1,11 @@
 """The routes table: every route of the HTTP API once, feeding both the router (`app.py`) and
-`/openapi.json` (`openapi.py`), so the document lists exactly what is served."""
+`/openapi.json` (`openapi.py`), so the document lists exactly what is served. What a row is
+(`Route`) lives in `routing.py`, which imports no handler."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Literal
-
-from aiohttp.typedefs import Handler
-from pydantic import BaseModel
+from typing import Any
 
 from resolver.actions.models import ActionInfoRequest, ActionInfoResponse
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
@@ -16,48 +13,8 @@ from resolver.mcp.info import McpInfoResponse
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.web import apidocs, handlers
 from resolver.web.models import HealthResponse, ReadyResponse
+from resolver.web.routing import Route
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
-
-# A body or answer: a model (its JSON Schema goes to components), or a JSON Schema inline.
-Schema = type[BaseModel] | dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Route:
-    """One operation, served at one or more paths."""
-
-    method: Literal["GET", "POST"]
-    paths: tuple[str, ...]
-    handler: Handler
-    summary: str
-    ok: Schema | None
-    ok_description: str
-    body: Schema | None = None
-    body_required: bool = True
-    errors: dict[int, str] = field(default_factory=dict)
-    parameters: tuple[dict[str, Any], ...] = ()
-    ok_media_type: str = "application/json"
-    also: dict[int, str] = field(default_factory=dict)  # non-error statuses besides 200
-    toon: bool = False  # `?response_format=toon` may ask for the 200 in TOON
-    # Behind `web/browsers.py`: a foreign Origin or a rebound Host is 403, a POST that is not
-    # JSON 415. Every route but the probes (issue 30: the HTTP twins of the MCP tools read
-    # the same data and spend the same LLM budget).
-    browser_guard: bool = True
-    # A business route (SPEC §2.3): every answer, errors included, carries
-    # `X-OpenBKN-Trace-Recorded: false`, as upstream answers when it records nothing.
-    business: bool = False
-
-
-# The header and its one value: resolver records nothing in the platform's trace.
-TRACE_RECORDED = "X-OpenBKN-Trace-Recorded"
-TRACE_RECORDED_VALUE = "false"
-TRACE_RECORDED_DOC: dict[str, Any] = {
-    TRACE_RECORDED: {
-        "description": "always false: resolver records nothing in the platform's trace (SPEC §2.3)",
-        "schema": {"type": "string", "enum": [TRACE_RECORDED_VALUE]},
-    }
-}
-
 
 _LLM_ERRORS = {
     502: "LLM unavailable or its output invalid",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from resolver.core.asks import ask_sentence
 from resolver.core.languages import Language
-from resolver.timeexpr import unread_clause
-from resolver.timeexpr.business import fiscal_ask as library_fiscal_ask
+from resolver.timeexpr.fiscal_config import fiscal_ask as library_fiscal_ask
+from resolver.timeexpr.timewindow import unread_clause
 
 EXAMPLES: dict[Language, tuple[str, ...]] = {
     "zh": ("最近3个月", "2024年1月至3月", "2024-01-01至2024-03-31"),

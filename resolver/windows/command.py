@@ -26,7 +26,7 @@ from resolver.core.errors import (
 )
 from resolver.core.failures import ErrorResponse
 from resolver.core.jsonio import loads_finite
-from resolver.timeexpr import zone_of
+from resolver.timeexpr.clocks import zone_of
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 from resolver.windows.service import TimeWindows
 

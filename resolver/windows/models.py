@@ -10,10 +10,11 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_
 from resolver.core.envelope import Enveloped
 from resolver.core.languages import Language
 from resolver.core.responses import ResponseBody
-from resolver.timeexpr import Step, TimeWindow
 from resolver.timeexpr.baseline import Baseline
-from resolver.timeexpr.business import baseline_query_metric_time, query_metric_time
 from resolver.timeexpr.fiscal import FiscalCalendar
+from resolver.timeexpr.query_metric import baseline_query_metric_time, query_metric_time
+from resolver.timeexpr.result import Step
+from resolver.timeexpr.timewindow import TimeWindow
 from rules.spec import MAX_MS, MIN_MS
 
 Unit = Literal["ms", "s"]

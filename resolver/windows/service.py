@@ -10,8 +10,9 @@ from resolver.core.clip import clip_repr
 from resolver.core.errors import BadRequest, TimeUnsettled
 from resolver.core.languages import Language
 from resolver.core.settings import Settings
-from resolver.timeexpr import TimeWindow, UnknownZone, unread_clause
-from resolver.timeexpr.business import BusinessWindow, ContextFiscalInvalid, read_business_window
+from resolver.timeexpr.business import BusinessWindow, read_business_window
+from resolver.timeexpr.fiscal_config import ContextFiscalInvalid
+from resolver.timeexpr.timewindow import TimeWindow, UnknownZone, unread_clause
 from resolver.windows.asks import fiscal_ask, window_ask
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 from rules.spec import MAX_MS, MIN_MS

@@ -26,7 +26,8 @@ from mcp.client.stdio import stdio_client
 
 from benchmarks.gold import DATA
 from resolver.testing.fake_llm import FakeLLM
-from resolver.timeexpr.business import baseline_query_metric_time, read_business_window
+from resolver.timeexpr.business import read_business_window
+from resolver.timeexpr.query_metric import baseline_query_metric_time
 from tests.helpers import ROOT, clean_env, serve
 from tests.mcp_checks import result_json, sdk_client
 from tests.windows.query_metric_checks import check_query_metric_time

@@ -19,7 +19,8 @@ from resolver.testing.fake_upstreams import (
     DEMO_TOOL_AT,
     add_demo_actions,
 )
-from resolver.web.routes import BUSINESS_PATHS, ROUTES, TRACE_RECORDED
+from resolver.web.routes import BUSINESS_PATHS, ROUTES
+from resolver.web.routing import TRACE_RECORDED
 from tests.helpers import (
     ClientFactory,
     KnFakes,

@@ -1,0 +1,77 @@
+"""One MCP call as the faces hand it over, as data: what the call knows besides its arguments
+(`CallContext`), one HTTP request carrying an MCP message (`Exchange`) and its answer
+(`Answer`), and what the web edge needs of the MCP endpoint (`McpEndpoint`).
+
+Imports no tool, no server and no service: the aiohttp handler (`web/handlers.py`) builds an
+exchange and the app keys (`web/servicekeys.py`) name the endpoint without importing the
+service graph beneath `http.py`; `create_app` puts the concrete endpoint (`StreamableHttp`) in
+the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from resolver.core.envelope import Seen
+from resolver.core.languages import Language
+from resolver.upstreams.client import CallerHeaders
+
+if TYPE_CHECKING:
+    from opentelemetry.context import Context
+
+
+@dataclass(frozen=True, slots=True)
+class CallContext:
+    """What one tool call knows besides its arguments: the trace, the caller's identity, the
+    knowledge network of the connection and how callers reach this service.
+
+    `trace_context` is the HTTP request's OpenTelemetry context (the call runs in the SDK's
+    task, under it); `seen` is where the call leaves the envelope its arguments carried, for
+    the HTTP request's access line and span.
+    """
+
+    trace_id: str
+    caller: CallerHeaders
+    kn_id: str | None
+    public_url: Callable[[], str]
+    language: Language | None = None  # the HTTP request's Accept-Language, if any
+    trace_context: Context | None = None
+    seen: Seen = field(default_factory=Seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One HTTP request carrying an MCP message, as the aiohttp handler read it."""
+
+    method: str
+    path: str
+    query_string: bytes
+    raw_headers: tuple[tuple[bytes, bytes], ...]
+    body: bytes
+    context: CallContext
+
+    def header(self, name: bytes) -> str | None:
+        """The first value of a header (`name` in lower case), decoded as latin-1."""
+        for key, value in self.raw_headers:
+            if key.lower() == name:
+                return value.decode("latin-1")
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The HTTP answer to one exchange."""
+
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+class McpEndpoint(Protocol):
+    """The MCP endpoint as the web edge calls it (`http.py: StreamableHttp`)."""
+
+    async def answer(self, exchange: Exchange) -> Answer:
+        """The answer to one POST."""
+        ...

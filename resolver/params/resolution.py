@@ -1,0 +1,53 @@
+"""What a `/v1/dynamic-params` resolution answers (`Resolved`), and what resolves one
+(`ResolvesParams`: the protocol the Go-compatible pipeline holds).
+
+The pipeline (`kn/pipeline.py`) calls a resolution the way `web/` and `mcp/` do, but it sits
+beneath the composition root: it names this protocol, not `ParamsService` and the stages,
+frame and time reader beneath it; `services.py` hands it the one `ParamsService`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from resolver.core.deadline import Deadline
+from resolver.params.asks import Language
+from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.sources import PropertySource
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """Every property resolved: the merged `dynamic_params`, and `debug` when asked for.
+
+    `sources` says where each property's values came from, in one word (`sources.py`).
+    """
+
+    dynamic_params: dict[str, dict[str, Any]]
+    debug: dict[str, Any] | None
+    sources: dict[str, PropertySource] = field(default_factory=dict)
+    usage: dict[str, Any] | None = None  # with `options.return_usage` (SPEC §6)
+
+    def response(self, trace_id: str) -> ResolveResponse:
+        """The 200 body (HTTP, MCP and the CLI alike)."""
+        return ResolveResponse(
+            dynamic_params=self.dynamic_params,
+            usage=self.usage,
+            debug=self.debug,
+            trace_id=trace_id,
+        )
+
+
+class ResolvesParams(Protocol):
+    """Resolves one request's `dynamic_params` (`service.py: ParamsService`)."""
+
+    async def resolve(
+        self,
+        request: ResolveRequest,
+        deadline: Deadline | None = None,
+        *,
+        language: Language | None = None,
+    ) -> Resolved:
+        """Every property resolved, or raise the error that describes the failure."""
+        ...
