@@ -20,6 +20,8 @@ from resolver.timeexpr.partials import FirstN, LastN
 from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
+_ON_GAP = frozenset((CODE["SPACE"], CODE["ON"]))
+_DASH, _WEEKDAY = CODE["DASH"], CODE["WEEKDAY"]
 
 
 def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
@@ -35,13 +37,22 @@ def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
                 merged = _within(previous, atom)  # 2024年3月, 二零一六年，九月三号
             if merged is None and _gap(codes, p_end, start, _EN_GAP):
                 merged = _within(atom, previous)
-            if merged is None and _gap(codes, p_end, start, _AGREE_GAP):
+            if merged is None and _gap(codes, p_end, start, _ON_GAP):
+                merged = _within(previous, atom)  # next week on Friday, last month on the 15th
+            if merged is None and (
+                _gap(codes, p_end, start, _AGREE_GAP) or _glued_weekday(codes, p_end, start)
+            ):
                 merged = _agree(previous, atom) or _agree(atom, previous)
             if merged is not None:
                 out[-1] = (merged, p_start, end)
                 continue
         out.append((atom, start, end))
     return out
+
+
+def _glued_weekday(codes: str, end: int, start: int) -> bool:
+    """Friday-Jun-15: a weekday glued to a date by a dash names that date's day (no range)."""
+    return codes[end:start] == _DASH and (codes[end - 1] == _WEEKDAY) != (codes[start] == _WEEKDAY)
 
 
 def _within(container: Atom, part: Atom) -> Atom | None:

@@ -274,6 +274,8 @@ def _join(codes: str, end: int, start: int, *, between: bool) -> Join | None:
     if len(gap) != 1 or start - end > 3:
         return None
     if gap in _RANGE_WORDS:
+        if gap == _C["DASH"] == codes[end:start] and _one_weekday(codes[end - 1], codes[start]):
+            return None  # this Friday-Jun-15: a weekday glued to its date, no range
         return "range"
     if gap in _EN_RANGE_WORDS and codes[end:start] != gap:  # written apart: 2024 to 2025
         return "range"
@@ -282,6 +284,11 @@ def _join(codes: str, end: int, start: int, *, between: bool) -> Join | None:
     if gap in _LIST_WORDS:
         return "list"
     return None
+
+
+def _one_weekday(before: str, after: str) -> bool:
+    """Whether exactly one of two tokens is a weekday (Friday-Jun-15, not Mon-Fri)."""
+    return (before == _C["WEEKDAY"]) != (after == _C["WEEKDAY"])
 
 
 def _suffix(

@@ -206,6 +206,26 @@ def _money_before(
     return any(word in _MONEY_WORDS for word in words)
 
 
+def _ratio(codes: list[str], starts: list[int], ends: list[int], index: int) -> bool:
+    """Whether the number at `index` and the one after its colon are a ratio (1:1, 16:9)."""
+    minute = index + 2
+    opener = codes[index - 2] if index > 1 and codes[index - 1] == CODE["SPACE"] else ""
+    return (
+        minute < len(codes)
+        and codes[minute] == CODE["D12"]
+        and ends[minute] - starts[minute] == 1
+        and (minute + 1 == len(codes) or codes[minute + 1] not in _CLOCK_JOINS)
+        and (index == 0 or codes[index - 1] not in _CLOCK_JOINS)
+        and opener not in _CLOCK_JOINS  # at 3:5, from 3:5: a clock written badly, not a ratio
+    )
+
+
+_CLOCK_JOINS = frozenset(
+    CODE[name]
+    for name in ("COLON", "DOT", "DASH", "AT", "AROUND", "FROM", "BETWEEN", "TO", "UNTIL")
+)
+
+
 def _counts(
     codes: list[str], values: list[object], starts: list[int], ends: list[int], text: str
 ) -> None:
@@ -229,6 +249,9 @@ def _counts(
         before = codes[index - 1] if index else ""
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
+        if after == c["COLON"] and before != c["COLON"] and _ratio(codes, starts, ends, index):
+            codes[index] = codes[index + 2] = _COUNT  # a 1:1, 16:9: a ratio (a clock's minutes
+            continue  # are written with two digits: 1:01)
         plain = (
             before in money or after == percent or _money_before(codes, starts, ends, index, text)
         )
@@ -249,7 +272,15 @@ def _counts(
                 codes[index] = c["YEARCOUNT"]  # 2019 orders: a year, or 2019 of them?
                 continue
         clock_before = index > 1 and codes[index - 2] == c["AT"] and before == space
-        if not plain and after == dot and before != dot and index + 2 < size and not clock_before:
+        weekday_before = index > 1 and codes[index - 2] == c["WEEKDAY"] and before == space
+        if (
+            not plain
+            and after == dot
+            and before != dot
+            and index + 2 < size
+            and not clock_before
+            and not weekday_before  # Friday 7.6: a date (SPEC §4.3 5.12), no decimal
+        ):
             third = codes[index + 3] if index + 3 < size else ""
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)
