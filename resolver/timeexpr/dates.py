@@ -147,6 +147,11 @@ def weekday(found: Found) -> Atom:
     return partial(part, Relative(offset, "week", "week"))
 
 
+def recent_weekday(found: Found) -> Atom:
+    """this past Wednesday: the last Wednesday before today (peers' majority, SPEC §4.3)."""
+    return partial(Weekday(found.number("wd")), place="recent")
+
+
 def month_name_relative(found: Found) -> Atom | None:
     """last March (the most recent March before this month), this March, next March."""
     month_number = month_of(found.need("m"))

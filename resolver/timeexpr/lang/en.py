@@ -37,6 +37,7 @@ from resolver.timeexpr.dates import (
     month_name_relative,
     plural,
     quarter,
+    recent_weekday,
     week_number,
     weekday,
     year_named,
@@ -94,6 +95,7 @@ EN.add("en_first_n", "(?P<en>ORDW) _ (?P<n>CNT) _ (?P<u>E_QUARTER|E_MONTH|E_DAY|
 EN.add("en_ago", "(?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL|CLK) _ AGO", ago, ("1 year ago", "now-1y"))
 EN.add("en_later", "(?P<n>CNT|ART) _ (?P<u>CAL|CLK) _ LATER", later, ("3 days later", "now+3d"))
 EN.add("en_in", "IN _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)(?! _ (?:AGO|LATER))", later, ("inventory in 3 days", "now+3d"))
+EN.add("en_this_past_weekday", "THIS _ PAST _ (?P<wd>WEEKDAY)", recent_weekday, ("sales this past Wednesday", "2025-11-12"), ("this past Thursday", "2025-11-06"))
 EN.add("en_this_weekday", "(?P<k>THIS|LAST|NEXT|PREVIOUS|COMING) _ (?:(?P<k2>COMING) _)? (?P<wd>WEEKDAY)", weekday, ("sales last Friday", "2025-11-07"))
 EN.add("en_month_rel", "(?P<k>LAST|THIS|NEXT|COMING) _ (?P<m>MONTHNAME)", month_name_relative, ("sales since last March", "2025-03..now"))
 EN.add("en_last_week_of_month", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:MONTHNAME|(?:THIS|LAST|NEXT|PREVIOUS) _ E_MONTH))", last_week_of_month, ("the last week of July 2024", "2024-W31"))
@@ -103,7 +105,7 @@ EN.add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if
 EN.add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year, ("sales in the same month last year", "now-12M/M"))
 EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named, ("sales for the year 2008", "2008"))
 EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
-EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
+EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME|(?:THIS|NEXT|LAST|PREVIOUS) _ E_MONTH)", dekad_word, ("late last month", "2025-10-21..2025-10-31"), ("early next month", "2025-12-01..2025-12-10"), ("mid March orders", "2025-03-11..2025-03-20"))
 EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _|DASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME)", month_day, ("revenue on the 2nd of August", "2025-08-02"))
 EN.add("en_month", "(?P<m>MONTHNAME) _ DOT?", month, ("March 2025", "2025-03"))
@@ -115,6 +117,9 @@ EN.add("en_ord_half", "(?:THE _)? (?P<h>ORDS) _ HALF", half_year, ("sales in the
 EN.add("en_week_no", "E_WEEK _ (?P<w>D12|ENN)", week_number, ("week 1 of 2025 revenue", "2025-W01"))
 EN.add("en_week_label", "(?P<w>WLABEL)", week_number, ("w10", "2025-W10"))
 EN.add("en_ord_week", "(?:THE _)? (?P<w>ORDS) _ E_WEEK(?= _ (?:OF|IN))", week_number, ("the second week of 2024", "2024-W02"))
+EN.add("en_weekday_dot_date", "(?<=WEEKDAY SPACE)(?P<m>DD) DOT (?P<d>DD)(?! _ (?:DOT|CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Thursday 11.13", "2025-11-13"))
+EN.add("en_weekday_ordinal", "(?<=WEEKDAY SPACE)(?:THE _)? (?P<d>ORDS)(?! _ (?:CAL|CLK|OF|IN|MONTHNAME|ORDS|DAYN|COLON|AMPM|OCLOCK|DASH|SLASH|DOT))", day_of_month, ("Mon 10th", "2025-11-10"), ("Thursday the thirteenth", "2025-11-13"))
+EN.add("en_weekday_number", "(?<=WEEKDAY SPACE)(?:THE _)? (?P<d>D12|ENN)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("orders on Monday 10", "2025-11-10"), ("Tuesday the eleven", "2025-11-11"))
 EN.add("en_the_day", "THE _ (?P<d>ORD)(?! _ (?:CAL|CLK|OF|MONTHNAME))", day_of_month, ("orders on the 1st", "2025-11-01"))
 EN.add("now", "(?P<w>NOW|LATEST)", now, ("今天", "now"))
 EN.add("day_number", "(?<=THROUGH|TO|DASH|UNTIL|ZH_TO|AND)(?P<d>D12|ORD|ORDW)", day_number, ("GPT-4 usage last week", "now-1w/w"))
@@ -124,4 +129,5 @@ EN.add("day_number_sp", "(?<=(?:THROUGH|TO|DASH|UNTIL|ZH_TO|AND)SPACE)(?P<d>D12|
 EN.add("weekday", "(?P<wd>WEEKDAY) (?:DOT(?= _ (?:$|COMMA)))?", weekday, ("周一的销量", "2025-11-10"))
 EN.add("en_on_the_day", "(?<=ON SPACE)(?:THE _)? (?P<d>ORD|ORDW)(?! _ (?:CAL|CLK|OF|MONTHNAME|ORD|D12))", day_of_month, ("on the fifteenth", "2025-10-15"))
 EN.add("en_the_day_alone", "THE _ (?P<d>D12)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("the 15", "2025-10-15"))
+EN.add("en_for_the_day", "(?<=FOR SPACE)THE _ (?P<d>ORDW|ENN)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("orders for the second", "2025-11-02"), ("for the thirty", "2025-10-30"))
 # fmt: on
