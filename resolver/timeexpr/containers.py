@@ -16,11 +16,12 @@ from resolver.timeexpr.merge import (
     Found,
     _gap,
 )
-from resolver.timeexpr.partials import FirstN, LastN
+from resolver.timeexpr.partials import Container, FirstN, LastN
 from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
 _ON_GAP = frozenset((CODE["SPACE"], CODE["ON"]))
+_HOLDS: dict[str, Container] = {"year": "year", "quarter": "quarter", "month": "month"}
 _DASH, _WEEKDAY = CODE["DASH"], CODE["WEEKDAY"]
 
 
@@ -72,6 +73,11 @@ def _within(container: Atom, part: Atom) -> Atom | None:
         return None
     if isinstance(partial, FirstN | LastN) and partial.unit == "day" and unit == "year":
         partial = partial._replace(container="year")  # 2024年前10天: of the year, not a month
+    if isinstance(partial, LastN) and (partial.unit == "week" or unit == "quarter"):
+        held = _HOLDS.get(unit)  # the last 2 weeks of 2024, the last month of Q3
+        if held is None:
+            return None
+        partial = partial._replace(container=held)
     if _CONTAINER_UNIT[partial.container] != unit:
         return None
     return Atom("partial", partial.unit, partial=partial, container=container, weekday=part.weekday)
@@ -82,13 +88,13 @@ def _container_unit(atom: Atom) -> str | None:
     if atom.kind == "partial" and atom.partial is not None:
         part = atom.partial
         if (
-            part.unit == "month"
+            part.unit in ("month", "quarter")
             and getattr(part, "last_month", 0) == 0
             and part.container == "year"
         ):
-            return "month"  # 3月 + 上旬
+            return part.unit  # 3月 + 上旬, Q3 + its last month
         return None
-    if atom.kind in ("period", "this") and atom.unit in ("year", "month", "week"):
+    if atom.kind in ("period", "this") and atom.unit in ("year", "quarter", "month", "week"):
         return atom.unit
     return None
 
