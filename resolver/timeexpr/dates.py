@@ -296,8 +296,8 @@ def last_week_of_year(found: Found) -> Atom:
 def last_n(found: Found) -> Atom | None:
     """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: placed in the period written
     beside it (the phrases require one)."""
-    number = count(found.need("n"))
+    number = count(found.need("n")) if found.has("n") else 1  # the last month of Q3
     unit = unit_of(found.need("u"))
-    if not number or unit not in ("day", "month", "quarter"):
-        return None
-    return partial(LastN(number, unit, "month" if unit == "day" else "year"))
+    if not number or unit not in ("day", "week", "month", "quarter"):
+        return None  # weeks and months are placed in the period the containers find
+    return partial(LastN(number, unit, "month" if unit in ("day", "week") else "year"))

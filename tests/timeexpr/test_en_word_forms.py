@@ -24,6 +24,18 @@ def day(first: str, last: str | None = None) -> Expected:
     return (f"{first}T00:00:00.000", f"{last or first}T23:59:59.999", "day")
 
 
+def weeks(first: str, last: str) -> Expected:
+    return (f"{first}T00:00:00.000", f"{last}T23:59:59.999", "week")
+
+
+def months(first: str, last: str) -> Expected:
+    return (f"{first}T00:00:00.000", f"{last}T23:59:59.999", "month")
+
+
+def quarters(first: str, last: str) -> Expected:
+    return (f"{first}T00:00:00.000", f"{last}T23:59:59.999", "quarter")
+
+
 Q2_2024 = ("2024-04-01T00:00:00.000", "2024-06-30T23:59:59.999", "quarter")
 LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
 
@@ -90,6 +102,37 @@ CASES: list[tuple[str, Expected]] = [
     # "sometime" is plain: sometime X is X
     ("sometime next week", ("2025-11-17T00:00:00.000", "2025-11-23T23:59:59.999", "week")),
     ("sometime soon", NOTHING),
+    # gold v4's EN rows and the issue's BI phrases, with neighbours
+    ("from april the ninth till the seventeenth", day("2025-04-09", "2025-04-17")),
+    ("from april the ninth to the seventeenth.", day("2025-04-09", "2025-04-17")),
+    ("april 9th through the seventeenth", day("2025-04-09", "2025-04-17")),
+    ("from june the tenth to the thirty first", NOTHING),  # no June 31st
+    ("last month to the seventeenth", NOTHING),
+    ("Q1 of 2017 - Q3 of 2018 revenue", quarters("2017-01-01", "2018-09-30")),
+    ("Q1 2017 - Q3 2018", quarters("2017-01-01", "2018-09-30")),
+    ("from Q1 of 2017 until Q3 of 2018", quarters("2017-01-01", "2018-09-30")),
+    ("2024/Q1 orders", quarters("2024-01-01", "2024-03-31")),
+    ("the last 2 weeks of 2024 revenue", weeks("2024-12-23", "2025-01-05")),
+    ("the last 2 weeks of March 2024", weeks("2024-03-18", "2024-03-31")),
+    ("the last 2 weeks of 2026", weeks("2026-12-21", "2027-01-03")),  # 2026 has a W53
+    ("last 2 weeks of last month", weeks("2025-10-20", "2025-11-02")),
+    ("the last month of Q3 2024 revenue", months("2024-09-01", "2024-09-30")),
+    ("the last 2 months of Q3 2024", months("2024-08-01", "2024-09-30")),
+    ("the last month of last quarter", months("2025-09-01", "2025-09-30")),
+    ("last month of 2024", months("2024-12-01", "2024-12-31")),
+    ("the last quarter of 2024", quarters("2024-10-01", "2024-12-31")),
+    ("the last 4 months of Q3 2024", NOTHING),  # a quarter has three
+    ("the last day of Q3 2024", NOTHING),
+    ("last 2 weeks", ("2025-10-30T09:12:22.241", NOW, "week")),  # alone: rolling (SPEC §4)
+    ("today - next friday", day("2025-11-13", "2025-11-21")),
+    ("from today to next friday", day("2025-11-13", "2025-11-21")),
+    ("今天到下周五", day("2025-11-13", "2025-11-21")),
+    ("today - yesterday", NOTHING),  # runs backwards
+    ("today and next friday", NOTHING),
+    ("first week of Jan 2015", NOTHING),  # the peers differ (first full week or ISO week 1)
+    ("w/c Feb 4", weeks("2025-02-03", "2025-02-09")),
+    ("two days before yesterday", day("2025-11-10")),
+    ("from 5 to 6pm of April 22", ("2025-04-22T17:00:00.000", "2025-04-22T17:59:59.999", "day")),
 ]
 
 
