@@ -21,6 +21,7 @@ from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
 _ON_GAP = frozenset((CODE["SPACE"], CODE["ON"]))
+_FROM_GAP = frozenset((CODE["SPACE"], CODE["FROM"]))
 _HOLDS: dict[str, Container] = {"year": "year", "quarter": "quarter", "month": "month"}
 _DASH, _WEEKDAY = CODE["DASH"], CODE["WEEKDAY"]
 
@@ -40,6 +41,8 @@ def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
                 merged = _within(atom, previous)
             if merged is None and _gap(codes, p_end, start, _ON_GAP):
                 merged = _within(previous, atom)  # next week on Friday, last month on the 15th
+            if merged is None and atom.unit == "week" and _gap(codes, p_end, start, _FROM_GAP):
+                merged = _within(atom, previous)  # sunday from last week
             if merged is None and (
                 _gap(codes, p_end, start, _AGREE_GAP) or _glued_weekday(codes, p_end, start)
             ):
