@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from resolver.timeexpr import read_window
+from tests.timeexpr.test_framing import EN_FRAMES
 
 NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00, a Thursday
 ZONE = "Asia/Shanghai"
@@ -83,10 +84,16 @@ CASES: list[tuple[str, Expected]] = [
     ("last week on Monday", day("2025-11-03")),
     ("last month on the 15th", day("2025-10-15")),
     ("next week on friday 3pm", NOTHING),  # a time of day: not read
+    ("sunday from last week", day("2025-11-09")),
+    ("friday from next week", day("2025-11-21")),
+    ("monday from 2024", NOTHING),
     # the weekend of the week named (SPEC §4.3): after next, before last
     ("the weekend after next", day("2025-11-29", "2025-11-30")),
     ("I'll be out the weekend after the next", day("2025-11-29", "2025-11-30")),
     ("weekend before last", day("2025-11-01", "2025-11-02")),
+    ("this week-end", day("2025-11-15", "2025-11-16")),
+    ("last wkend", day("2025-11-08", "2025-11-09")),
+    ("the week-end", NOTHING),
     ("the weekend", NOTHING),  # which week? the peers differ
     ("my weekend", NOTHING),
     ("on weekend", NOTHING),
@@ -149,3 +156,13 @@ def _window(text: str) -> Expected:
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[text for text, _ in CASES])
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
     assert _window(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [case for case in CASES if case[1] is not None],
+    ids=[text for text, expected in CASES if expected is not None],
+)
+def test_a_frame_of_plain_words_keeps_the_window(text: str, expected: Expected) -> None:
+    for before, after in EN_FRAMES:
+        assert _window(f"{before}{text}{after}") == expected, f"{before}{text}{after}"
