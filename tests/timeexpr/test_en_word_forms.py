@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from resolver.timeexpr import read_window
-from tests.timeexpr.test_framing import EN_FRAMES
 
 NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00, a Thursday
 ZONE = "Asia/Shanghai"
@@ -37,6 +36,12 @@ def quarters(first: str, last: str) -> Expected:
     return (f"{first}T00:00:00.000", f"{last}T23:59:59.999", "quarter")
 
 
+# Plain words and punctuation around a text (SPEC §4.3 framing): the window stays.
+FRAMES = (
+    ("Please show orders ", "."), ("", "?"), ("", "!"), ('"', '"'), ("(", ")"),
+    ("Can you tell me revenue ", "?"), ("", ", thanks"), ("", "，谢谢"), ("show me ", " please."),
+    ("", "..."), ("[", "]"), ("Hi, what were sales ", "? Thx"),
+)  # fmt: skip
 Q2_2024 = ("2024-04-01T00:00:00.000", "2024-06-30T23:59:59.999", "quarter")
 LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
 
@@ -164,5 +169,5 @@ def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None
     ids=[text for text, expected in CASES if expected is not None],
 )
 def test_a_frame_of_plain_words_keeps_the_window(text: str, expected: Expected) -> None:
-    for before, after in EN_FRAMES:
+    for before, after in FRAMES:
         assert _window(f"{before}{text}{after}") == expected, f"{before}{text}{after}"
