@@ -207,23 +207,28 @@ def _money_before(
 
 
 def _ratio(codes: list[str], starts: list[int], ends: list[int], index: int) -> bool:
-    """Whether the number at `index` and the one after its colon are a ratio (1:1, 16:9)."""
+    """Whether the number at `index` and the one after its colon are a ratio (a 1:1 on monday,
+    16:9 screens): one digit after the colon (a clock's minutes have two) and only plain words
+    beside them — after `at`, beside a day or am/pm (yesterday 9:5) it stays a clock."""
     minute = index + 2
-    opener = codes[index - 2] if index > 1 and codes[index - 1] == CODE["SPACE"] else ""
-    return (
-        minute < len(codes)
-        and codes[minute] == CODE["D12"]
-        and ends[minute] - starts[minute] == 1
-        and (minute + 1 == len(codes) or codes[minute + 1] not in _CLOCK_JOINS)
-        and (index == 0 or codes[index - 1] not in _CLOCK_JOINS)
-        and opener not in _CLOCK_JOINS  # at 3:5, from 3:5: a clock written badly, not a ratio
+    if minute >= len(codes) or codes[minute] != CODE["D12"] or ends[minute] - starts[minute] != 1:
+        return False
+    return _plain_beside(codes, index, -1) and _plain_beside(codes, minute, 1)
+
+
+def _plain_beside(codes: list[str], position: int, step: int) -> bool:
+    """Whether the token beside `position` (past spaces) is a plain word, or there is none."""
+    near = position + step
+    if 0 <= near < len(codes) and codes[near] in _NOT_RATIO:
+        return False  # 1:1:1, 1:1.5
+    while 0 <= near < len(codes) and codes[near] == CODE["SPACE"]:
+        near += step
+    return not 0 <= near < len(codes) or (
+        KIND[codes[near]] == "plain" and codes[near] not in _NOT_RATIO
     )
 
 
-_CLOCK_JOINS = frozenset(
-    CODE[name]
-    for name in ("COLON", "DOT", "DASH", "AT", "AROUND", "FROM", "BETWEEN", "TO", "UNTIL")
-)
+_NOT_RATIO = frozenset((CODE["COLON"], CODE["DOT"]))
 
 
 def _counts(
@@ -249,7 +254,7 @@ def _counts(
         before = codes[index - 1] if index else ""
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
-        if after == c["COLON"] and before != c["COLON"] and _ratio(codes, starts, ends, index):
+        if after == c["COLON"] and _ratio(codes, starts, ends, index):
             codes[index] = codes[index + 2] = _COUNT  # a 1:1, 16:9: a ratio (a clock's minutes
             continue  # are written with two digits: 1:01)
         plain = (
