@@ -111,6 +111,10 @@ CASES: list[tuple[str, Expected]] = [
     ("16:9 screens sold last month", LAST_MONTH),
     ("at 3:5 yesterday", NOTHING),  # after "at": a clock written badly, never dropped
     ("yesterday 10:30", NOTHING),  # a time of day stays unread
+    ("yesterday 9:5", NOTHING),  # beside a day: a clock written badly, never a ratio
+    ("9:5 pm yesterday", NOTHING),
+    ("1:1:1 last week", NOTHING),
+    ("1:1 meetings last week", ("2025-11-03T00:00:00.000", "2025-11-09T23:59:59.999", "week")),
     # "sometime" is plain: sometime X is X
     ("sometime next week", ("2025-11-17T00:00:00.000", "2025-11-23T23:59:59.999", "week")),
     ("sometime soon", NOTHING),
