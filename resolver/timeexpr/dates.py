@@ -88,6 +88,14 @@ def day_of_month(found: Found) -> Atom | None:
     return partial(DayOfMonth(day_of(found.need("d")), last_day=day_of(last) if last else 0))
 
 
+def weekday_day_number(found: Found) -> Atom | None:
+    """Monday 21, Friday the fifteen: the bare day beside its weekday. A number up to 12
+    without "the" may be an hour (meet Monday 9): refused, and then nothing settles."""
+    if not found.has("the") and day_of(found.need("d")) <= 12:
+        return None
+    return day_of_month(found)
+
+
 def day_number(found: Found) -> Atom | None:
     """A bare day number after a range word (April 9th through 17th): only a range's end."""
     day = day_of(found.need("d"))

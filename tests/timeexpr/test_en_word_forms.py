@@ -48,8 +48,11 @@ LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
 CASES: list[tuple[str, Expected]] = [
     # a weekday with its day of the month: the bare day (this month's if started, else last
     # month's), which must fall on that weekday
-    ("Monday 10", day("2025-11-10")),
-    ("orders on Monday 10!", day("2025-11-10")),
+    ("Thursday 13", day("2025-11-13")),
+    ("orders on Thursday 13!", day("2025-11-13")),
+    ("Monday 13", NOTHING),  # the 13th (today) is a Thursday
+    ("Monday 10", NOTHING),  # a number up to 12 may be an hour (meet Monday 9)
+    ("Monday the 10th", day("2025-11-10")),
     ("Mon 10th", day("2025-11-10")),
     ("Wed 12th revenue", day("2025-11-12")),
     ("Thursday the thirteenth", day("2025-11-13")),
@@ -58,8 +61,8 @@ CASES: list[tuple[str, Expected]] = [
     ("Monday 11", NOTHING),  # the 11th is a Tuesday
     ("Wed 13th", NOTHING),  # the 13th is a Thursday
     ("Friday the fourteenth", NOTHING),  # the 14th has not come: October's 14th is a Tuesday
-    ("Monday 10 stores", NOTHING),  # 10 stores or the 10th? unsure
-    ("Monday 10 11", NOTHING),
+    ("Thursday 13 stores", NOTHING),  # 13 stores or the 13th? unsure
+    ("Thursday 13 14", NOTHING),
     ("Thursday 11.13", day("2025-11-13")),  # a dotted month.day (SPEC §4.3 5.12)
     ("Friday 11.13", NOTHING),
     ("Thursday-Nov-13", day("2025-11-13")),  # glued to its date: that date's day

@@ -40,6 +40,7 @@ from resolver.timeexpr.dates import (
     recent_weekday,
     week_number,
     weekday,
+    weekday_day_number,
     year_named,
 )
 from resolver.timeexpr.fiscal_phrases import (
@@ -120,7 +121,7 @@ EN.add("en_week_label", "(?P<w>WLABEL)", week_number, ("w10", "2025-W10"))
 EN.add("en_ord_week", "(?:THE _)? (?P<w>ORDS) _ E_WEEK(?= _ (?:OF|IN))", week_number, ("the second week of 2024", "2024-W02"))
 EN.add("en_weekday_dot_date", "(?<=WEEKDAY SPACE)(?P<m>DD) DOT (?P<d>DD)(?! _ (?:DOT|CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Thursday 11.13", "2025-11-13"))
 EN.add("en_weekday_ordinal", "(?<=WEEKDAY SPACE)(?:THE _)? (?P<d>ORDS)(?! _ (?:CAL|CLK|OF|IN|MONTHNAME|ORDS|DAYN|COLON|AMPM|OCLOCK|DASH|SLASH|DOT))", day_of_month, ("Mon 10th", "2025-11-10"), ("Thursday the thirteenth", "2025-11-13"))
-EN.add("en_weekday_number", "(?<=WEEKDAY SPACE)(?:THE _)? (?P<d>D12|ENN)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("orders on Monday 10", "2025-11-10"), ("Tuesday the eleven", "2025-11-11"))
+EN.add("en_weekday_number", "(?<=WEEKDAY SPACE)(?:(?P<the>THE) _)? (?P<d>D12|ENN)(?= _ (?:$|COMMA|POLITE))", weekday_day_number, ("orders on Thursday 13", "2025-11-13"), ("Tuesday the eleven", "2025-11-11"))
 EN.add("en_the_day", "THE _ (?P<d>ORD)(?! _ (?:CAL|CLK|OF|MONTHNAME))", day_of_month, ("orders on the 1st", "2025-11-01"))
 EN.add("now", "(?P<w>NOW|LATEST)", now, ("今天", "now"))
 EN.add("day_number", "(?<=THROUGH|TO|DASH|UNTIL|ZH_TO|AND)(?P<d>D12|ORD|ORDW)", day_number, ("GPT-4 usage last week", "now-1w/w"))
