@@ -44,8 +44,9 @@ Kind = Literal[
 
 # How a partial without a container is placed from now: bare (this one if started, else the
 # previous: 3月, 周五), upcoming (the first after today: the coming Friday), previous (the last
-# before the current period: last March), next (the first after it: next March).
-Place = Literal["bare", "upcoming", "previous", "next"]
+# before the current period: last March), next (the first after it: next March), recent (the
+# last one before today: this past Wednesday).
+Place = Literal["bare", "upcoming", "previous", "next", "recent"]
 
 
 class ClockTime(NamedTuple):

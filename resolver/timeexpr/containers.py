@@ -16,10 +16,14 @@ from resolver.timeexpr.merge import (
     Found,
     _gap,
 )
-from resolver.timeexpr.partials import FirstN, LastN
+from resolver.timeexpr.partials import Container, FirstN, LastN
 from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
+_ON_GAP = frozenset((CODE["SPACE"], CODE["ON"]))
+_FROM_GAP = frozenset((CODE["SPACE"], CODE["FROM"]))
+_HOLDS: dict[str, Container] = {"year": "year", "quarter": "quarter", "month": "month"}
+_DASH, _WEEKDAY = CODE["DASH"], CODE["WEEKDAY"]
 
 
 def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
@@ -35,13 +39,24 @@ def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
                 merged = _within(previous, atom)  # 2024年3月, 二零一六年，九月三号
             if merged is None and _gap(codes, p_end, start, _EN_GAP):
                 merged = _within(atom, previous)
-            if merged is None and _gap(codes, p_end, start, _AGREE_GAP):
+            if merged is None and _gap(codes, p_end, start, _ON_GAP):
+                merged = _within(previous, atom)  # next week on Friday, last month on the 15th
+            if merged is None and atom.unit == "week" and _gap(codes, p_end, start, _FROM_GAP):
+                merged = _within(atom, previous)  # sunday from last week
+            if merged is None and (
+                _gap(codes, p_end, start, _AGREE_GAP) or _glued_weekday(codes, p_end, start)
+            ):
                 merged = _agree(previous, atom) or _agree(atom, previous)
             if merged is not None:
                 out[-1] = (merged, p_start, end)
                 continue
         out.append((atom, start, end))
     return out
+
+
+def _glued_weekday(codes: str, end: int, start: int) -> bool:
+    """Friday-Jun-15: a weekday glued to a date by a dash names that date's day (no range)."""
+    return codes[end:start] == _DASH and (codes[end - 1] == _WEEKDAY) != (codes[start] == _WEEKDAY)
 
 
 def _within(container: Atom, part: Atom) -> Atom | None:
@@ -61,6 +76,11 @@ def _within(container: Atom, part: Atom) -> Atom | None:
         return None
     if isinstance(partial, FirstN | LastN) and partial.unit == "day" and unit == "year":
         partial = partial._replace(container="year")  # 2024年前10天: of the year, not a month
+    if isinstance(partial, LastN) and (partial.unit == "week" or unit == "quarter"):
+        held = _HOLDS.get(unit)  # the last 2 weeks of 2024, the last month of Q3
+        if held is None:
+            return None
+        partial = partial._replace(container=held)
     if _CONTAINER_UNIT[partial.container] != unit:
         return None
     return Atom("partial", partial.unit, partial=partial, container=container, weekday=part.weekday)
@@ -71,13 +91,13 @@ def _container_unit(atom: Atom) -> str | None:
     if atom.kind == "partial" and atom.partial is not None:
         part = atom.partial
         if (
-            part.unit == "month"
+            part.unit in ("month", "quarter")
             and getattr(part, "last_month", 0) == 0
             and part.container == "year"
         ):
-            return "month"  # 3月 + 上旬
+            return part.unit  # 3月 + 上旬, Q3 + its last month
         return None
-    if atom.kind in ("period", "this") and atom.unit in ("year", "month", "week"):
+    if atom.kind in ("period", "this") and atom.unit in ("year", "quarter", "month", "week"):
         return atom.unit
     return None
 

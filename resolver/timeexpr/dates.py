@@ -97,6 +97,14 @@ def day_of_month(found: Found) -> Atom | None:
     return partial(DayOfMonth(day_of(found.need("d")), last_day=day_of(last) if last else 0))
 
 
+def weekday_day_number(found: Found) -> Atom | None:
+    """Monday 21, Friday the fifteen: the bare day beside its weekday. A number up to 12
+    without "the" may be an hour (meet Monday 9): refused, and then nothing settles."""
+    if not found.has("the") and day_of(found.need("d")) <= 12:
+        return None
+    return day_of_month(found)
+
+
 def day_number(found: Found) -> Atom | None:
     """A bare day number after a range word (April 9th through 17th): only a range's end."""
     day = day_of(found.need("d"))
@@ -154,6 +162,11 @@ def weekday(found: Found) -> Atom:
         return partial(part, place="upcoming")
     offset = {"LAST": -1, "PREVIOUS": -1, "NEXT": 1}.get(name, 0)
     return partial(part, Relative(offset, "week", "week"))
+
+
+def recent_weekday(found: Found) -> Atom:
+    """this past Wednesday: the last Wednesday before today (peers' majority, SPEC §4.3)."""
+    return partial(Weekday(found.number("wd")), place="recent")
 
 
 def month_name_relative(found: Found) -> Atom | None:
@@ -300,8 +313,8 @@ def last_week_of_year(found: Found) -> Atom:
 def last_n(found: Found) -> Atom | None:
     """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: placed in the period written
     beside it (the phrases require one)."""
-    number = count(found.need("n"))
+    number = count(found.need("n")) if found.has("n") else 1  # the last month of Q3
     unit = unit_of(found.need("u"))
-    if not number or unit not in ("day", "month", "quarter"):
-        return None
-    return partial(LastN(number, unit, "month" if unit == "day" else "year"))
+    if not number or unit not in ("day", "week", "month", "quarter"):
+        return None  # weeks and months are placed in the period the containers find
+    return partial(LastN(number, unit, "month" if unit in ("day", "week") else "year"))

@@ -139,6 +139,12 @@ def _container_day(container: Term | Atom, clock: Clock) -> date | None:
 def _place_from_now(partial: Partial, place: str, today: date) -> Placed | None:
     if place in ("bare", "upcoming"):
         return bare(partial, today, upcoming=place == "upcoming")
+    if place == "recent":  # this past Wednesday: the last one before today (a week's day)
+        for day in (today, today - timedelta(days=7)):
+            placed = place_in(partial, day)
+            if placed is not None and placed[1] is None and placed[0].first < today:
+                return placed
+        return None
     # last March / next March: the nearest one wholly before / after the current month
     start = today.replace(day=1)
     years = (today.year, today.year - 1) if place == "previous" else (today.year, today.year + 1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from resolver.timeexpr.atoms import Atom
+from resolver.timeexpr.atoms import Atom, relative
 from resolver.timeexpr.lexicon import CODE
 from resolver.timeexpr.tokenlist import Tokens
 
@@ -34,6 +34,7 @@ _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
 _EN_RANGE_WORDS = frozenset((_C["TO"], _C["THROUGH"], _C["UNTIL"]))
 _LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"]))  # a comma joins no list (SPEC §4.1)
 _CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
+_CONTAINER_UNIT["quarter"] = "quarter"  # the last month of Q3
 
 
 class Expression(NamedTuple):
@@ -82,8 +83,11 @@ def merged(
     while index < len(found):
         atom, start, end = found[index]
         if atom.kind in NOT_WINDOWS:
-            index += 1
-            continue
+            if not _today_starts_range(found, index, codes):
+                index += 1
+                continue
+            atom = relative(0, "day")  # today - next friday, 今天到下周五: today is a day here
+            found[index] = (atom, start, end)
         opener, begin = _opener(codes, tokens, start)
         run = _gather(found, index, codes, begin, end, between=opener == "between")
         index = run.after
@@ -120,6 +124,16 @@ def merged(
             expressions.append(expression)
             consumed.append((run.begin, run.end))
     return expressions, consumed
+
+
+def _today_starts_range(found: list[Found], index: int, codes: str) -> bool:
+    """Whether `today` starts a range to a window (today - next friday, from today to …)."""
+    atom, _, end = found[index]
+    if atom.kind != "now" or atom.unit != "day" or index + 1 >= len(found):
+        return False
+    following, f_start, _ = found[index + 1]
+    joined = _join(codes, end, f_start, between=False)
+    return following.kind not in NOT_WINDOWS and joined == "range"
 
 
 def _gather(
@@ -274,6 +288,8 @@ def _join(codes: str, end: int, start: int, *, between: bool) -> Join | None:
     if len(gap) != 1 or start - end > 3:
         return None
     if gap in _RANGE_WORDS:
+        if gap == _C["DASH"] == codes[end:start] and _one_weekday(codes[end - 1], codes[start]):
+            return None  # this Friday-Jun-15: a weekday glued to its date, no range
         return "range"
     if gap in _EN_RANGE_WORDS and codes[end:start] != gap:  # written apart: 2024 to 2025
         return "range"
@@ -282,6 +298,11 @@ def _join(codes: str, end: int, start: int, *, between: bool) -> Join | None:
     if gap in _LIST_WORDS:
         return "list"
     return None
+
+
+def _one_weekday(before: str, after: str) -> bool:
+    """Whether exactly one of two tokens is a weekday (Friday-Jun-15, not Mon-Fri)."""
+    return (before == _C["WEEKDAY"]) != (after == _C["WEEKDAY"])
 
 
 def _suffix(

@@ -208,6 +208,39 @@ def _money_before(
     return any(word in _MONEY_WORDS for word in words)
 
 
+def _one_digit_after_colon(
+    codes: list[str], starts: list[int], ends: list[int], index: int
+) -> bool:
+    """Whether the number at `index` is followed by a colon and one digit (1:1, 9:5): no clock,
+    whose minutes are written with two digits."""
+    minute = index + 2
+    return (
+        minute < len(codes) and codes[minute] == CODE["D12"] and ends[minute] - starts[minute] == 1
+    )
+
+
+def _ratio(codes: list[str], index: int) -> bool:
+    """Whether the number at `index` and the one digit after its colon are a ratio (a 1:1 on
+    monday, 16:9 screens): only plain words beside them. After `at`, beside a day or am/pm
+    (yesterday 9:5) the pair is no ratio: its numbers stay time-like and nothing settles."""
+    return _plain_beside(codes, index, -1) and _plain_beside(codes, index + 2, 1)
+
+
+def _plain_beside(codes: list[str], position: int, step: int) -> bool:
+    """Whether the token beside `position` (past spaces) is a plain word, or there is none."""
+    near = position + step
+    if 0 <= near < len(codes) and codes[near] in _NOT_RATIO:
+        return False  # 1:1:1, 1:1.5
+    while 0 <= near < len(codes) and codes[near] == CODE["SPACE"]:
+        near += step
+    return not 0 <= near < len(codes) or (
+        KIND[codes[near]] == "plain" and codes[near] not in _NOT_RATIO
+    )
+
+
+_NOT_RATIO = frozenset((CODE["COLON"], CODE["DOT"]))
+
+
 def _counts(
     codes: list[str], values: list[object], starts: list[int], ends: list[int], text: str
 ) -> None:
@@ -218,7 +251,6 @@ def _counts(
     money = (c["MONEY"], c["HASH"])
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
     percent, dot, space, qian = c["PERCENT"], c["DOT"], c["SPACE"], c["ZH_QIAN"]
-    colon = c["COLON"]
     size = len(codes)
     # Only numbers and counts are looked at (read from the list: earlier ones may change them).
     for found in _COUNTABLE.finditer("".join(codes)):
@@ -232,6 +264,11 @@ def _counts(
         before = codes[index - 1] if index else ""
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
+        if after == c["COLON"] and _one_digit_after_colon(codes, starts, ends, index):
+            if _ratio(codes, index):
+                codes[index] = codes[index + 2] = _COUNT  # a 1:1, 16:9: a ratio (a clock's
+                continue  # minutes are written with two digits: 1:01)
+            codes[index + 2] = c["DN"]  # yesterday 9:5: no clock's minute, still a number
         plain = (
             before in money
             or (before == space and index > 1 and codes[index - 2] in money)  # $ 12
@@ -258,21 +295,19 @@ def _counts(
         if not plain and code in (c["D12"], c["D0"], c["DN"]):
             plain = _TOP.search(text, max(0, starts[index] - 5), starts[index]) is not None
         clock_before = index > 1 and codes[index - 2] == c["AT"] and before == space
-        if not plain and after == dot and before != dot and index + 2 < size and not clock_before:
+        weekday_before = index > 1 and codes[index - 2] == c["WEEKDAY"] and before == space
+        if (
+            not plain
+            and after == dot
+            and before != dot
+            and index + 2 < size
+            and not clock_before
+            and not weekday_before  # Friday 7.6: a date (SPEC §4.3 5.12), no decimal
+        ):
             third = codes[index + 3] if index + 3 < size else ""
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)
                 codes[index + 2] = _COUNT
-        if (
-            not plain
-            and after == colon
-            and before != colon
-            and index + 2 < size
-            and codes[index + 2] in numbers
-            and ends[index + 2] - starts[index + 2] == 1
-        ):
-            plain = True  # 1:1, 16:9: a ratio (a clock's minutes have two digits)
-            codes[index + 2] = _COUNT
         if not plain and before == qian and RANKING.match(text, end):
             plain = True  # 前10名: a ranking
             codes[index - 1] = c["OK_WORD"]

@@ -21,7 +21,7 @@ from resolver.timeexpr.holidays import holiday_days
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.terms import Absolute
 
-Container = Literal["year", "isoyear", "month", "week"]
+Container = Literal["year", "isoyear", "quarter", "month", "week"]
 Placed = tuple[Absolute, Absolute | None]
 
 
@@ -94,6 +94,20 @@ class LastN(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return the first and the last of the last N units of the container."""
+        if self.unit == "week":  # the last week holds the container's last day (SPEC §4.3)
+            end = next_container(self.container, first, 1) - timedelta(days=1)
+            last_monday = end - timedelta(days=end.weekday())
+            first_monday = last_monday - timedelta(weeks=self.n - 1)
+            if first_monday + timedelta(days=6) < first:
+                raise ValueError("more weeks than the container has")
+            last_week = Absolute("week", last_monday)
+            return Absolute("week", first_monday), last_week if self.n > 1 else None
+        if self.container == "quarter":  # the last month of Q3
+            if self.unit != "month" or self.n > 3:
+                raise ValueError("more months than a quarter has")
+            months = Absolute("month", first.replace(month=first.month + 3 - self.n))
+            final = Absolute("month", first.replace(month=first.month + 2))
+            return months, final if self.n > 1 else None
         if self.unit == "day":
             if self.container == "year":
                 end = date(first.year, 12, 31)
@@ -236,6 +250,8 @@ def container_first(container: Container, day: date) -> date:
         return date.fromisocalendar(day.isocalendar().year, 1, 1)
     if container == "month":
         return day.replace(day=1)
+    if container == "quarter":
+        return date(day.year, (day.month - 1) // 3 * 3 + 1, 1)
     return day - timedelta(days=day.weekday())
 
 
@@ -243,8 +259,9 @@ def next_container(container: Container, first: date, direction: int) -> date:
     """Return the first day of the container period `direction` periods away."""
     if container == "week":
         return first + timedelta(days=7 * direction)
-    if container == "month":
-        month0 = first.year * 12 + first.month - 1 + direction
+    if container in ("month", "quarter"):
+        months = 3 if container == "quarter" else 1
+        month0 = first.year * 12 + first.month - 1 + direction * months
         return date(month0 // 12, month0 % 12 + 1, 1)
     if container == "isoyear":
         return date.fromisocalendar(first.isocalendar().year + direction, 1, 1)

@@ -38,7 +38,7 @@ COMMON.add("dym_joined", "(?<!DASH)(?<!SLASH)(?P<d>DD) (?P<s>DASH|SLASH) (?P<y>Y
 COMMON.add("quarter_dash_year", "(?P<q>QLABEL) _ DASH _ (?P<y>Y4)", year_quarter, ("q1-2019", "2019-Q1"))
 COMMON.add("iso_date", "(?P<y>Y4) (?P<s>DASH|SLASH|DOT) (?P<m>DD) (?P=s) (?P<d>DD)", dated_day, ("2025-12-25", "2025-12-25"))
 COMMON.add("iso_week", "(?P<y>Y4) _ DASH? _ (?P<w>WLABEL)", iso_week, ("2024-W10 revenue", "2024-W10"))
-COMMON.add("iso_quarter", "(?P<y>Y4) _ (?:YU _)? (?:DASH|SLASH)? _ (?P<q>QLABEL)", year_quarter, ("2025Q4销售额", "2025-Q4"))
+COMMON.add("iso_quarter", "(?P<y>Y4) (?:_ YU)? (?:DASH|SLASH|_) (?P<q>QLABEL)", year_quarter, ("2025Q4销售额", "2025-Q4"), ("2024/Q1 orders", "2024-Q1"))
 COMMON.add("iso_half", "(?P<y>Y4) _ DASH? _ (?P<h>HLABEL)", year_half, ("2019-H2", "2019-07..2019-12"))
 COMMON.add("iso_month", "(?P<y>Y4) (?:DASH|SLASH|DOT) (?P<m>DD)(?!(?:DASH|SLASH|DOT)DD)", dated_month, ("2024-03", "2024-03"))
 COMMON.add("ym_spaced", "(?<!MONTHNAME SPACE)(?<!DASH)(?<!SLASH)(?<!DOT)(?<!DASH SPACE)(?<!SLASH SPACE)(?P<y>Y4) _ (?:DASH|SLASH) _ (?P<m>DD)(?!(?:DASH|SLASH|DOT|COLON)(?:DD|Y4))(?! _ (?:DASH|SLASH|CAL|CLK|AMPM|OCLOCK|MONTHNAME|PERCENT|D12|D0|Y4|ORD))", dated_month, ("2016 - 11", "2016-11"), ("sales for 2016/ 11.", "2016-11"))

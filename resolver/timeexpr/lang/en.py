@@ -37,8 +37,10 @@ from resolver.timeexpr.dates import (
     month_name_relative,
     plural,
     quarter,
+    recent_weekday,
     week_number,
     weekday,
+    weekday_day_number,
     year_named,
 )
 from resolver.timeexpr.fiscal_phrases import (
@@ -80,7 +82,8 @@ EN.add("en_day_after", "E_DAY _ AFTER _ (?P<r>RELDAY)(?P<two>)", relday, ("the d
 EN.add("en_days_around", "(?P<n>CNT) _ E_DAY _ (?P<k>BEFORE|AFTER) _ (?:THE _)? (?P<r>RELDAY)", days_around, ("two days before yesterday", "now-3d/d"))
 EN.add("weekend", "(?P<r>WEEKEND_REL)", weekend, ("上周末", "2025-11-08..2025-11-09"))
 EN.add("day_number_dash", "(?<!MONTHNAME)(?<!MONTHNAME SPACE)(?P<d>D12|ORD)(?= _ (?:DASH|THROUGH) _ (?:D12|ORD) _ (?:OF _)? MONTHNAME)", day_number, ("10 - 22 August 2012", "2012-08-10..2012-08-22"))
-EN.add("en_last_n_of", "(?:THE _)? LAST _ (?P<n>CNT) _ (?P<u>E_DAY|E_MONTH|E_QUARTER)(?= _ OF _ (?:THE _)? (?:MONTHNAME|Y4|(?:THIS|LAST|NEXT|PREVIOUS) _ ENPERIOD))", last_n, ("the last 3 days of March 2024", "2024-03-29..2024-03-31"))
+EN.add("en_last_n_of", "(?:THE _)? LAST _ (?P<n>CNT|ART) _ (?P<u>E_DAY|E_WEEK|E_MONTH|E_QUARTER)(?= _ OF _ (?:THE _)? (?:MONTHNAME|Y4|QLABEL|(?:THIS|LAST|NEXT|PREVIOUS) _ ENPERIOD))", last_n, ("the last 3 days of March 2024", "2024-03-29..2024-03-31"), ("the last 2 weeks of 2024", "2024-W52..2025-W01"))
+EN.add("en_last_one_of", "(?:THE _)? LAST _ (?P<u>E_DAY|E_MONTH|E_QUARTER)(?= _ OF _ (?:THE _)? (?:MONTHNAME|Y4|QLABEL|(?:THIS|LAST|NEXT|PREVIOUS) _ ENPERIOD))", last_n, ("the last month of Q3 2024 revenue", "2024-09"), ("the last day of February 2024", "2024-02-29"))
 EN.add("en_rolling_excl", "(?:LAST|PAST|PREVIOUS) _ (?P<n>CNT) _ E_DAY _ (?:COMMA _)? EXCL_TODAY", whole_days, ("last 7 days excluding today", "now-7d/d..now-1d/d"))
 EN.add("en_clock_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?:(?P<n>CNT|ART|HALF) _ (?:ART _)?)? (?P<u>CLK)", rolling, ("orders in the last 6 hours", "now-6h..now"))
 EN.add("en_rolling", "(?:LAST|PAST|PREVIOUS|LATEST) _ (?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL)", rolling, ("last 1 day", "now-1d..now"))
@@ -94,6 +97,7 @@ EN.add("en_first_n", "(?P<en>ORDW) _ (?P<n>CNT) _ (?P<u>E_QUARTER|E_MONTH|E_DAY|
 EN.add("en_ago", "(?P<n>CNT|ART|HALF) _ (?:ART _)? (?P<u>CAL|CLK) _ AGO", ago, ("1 year ago", "now-1y"))
 EN.add("en_later", "(?P<n>CNT|ART) _ (?P<u>CAL|CLK) _ LATER", later, ("3 days later", "now+3d"))
 EN.add("en_in", "IN _ (?P<n>CNT|ART) _ (?P<u>CAL|CLK)(?! _ (?:AGO|LATER))", later, ("inventory in 3 days", "now+3d"))
+EN.add("en_this_past_weekday", "THIS _ PAST _ (?P<wd>WEEKDAY)", recent_weekday, ("sales this past Wednesday", "2025-11-12"), ("this past Thursday", "2025-11-06"))
 EN.add("en_this_weekday", "(?P<k>THIS|LAST|NEXT|PREVIOUS|COMING) _ (?:(?P<k2>COMING) _)? (?P<wd>WEEKDAY)", weekday, ("sales last Friday", "2025-11-07"))
 EN.add("en_month_rel", "(?P<k>LAST|THIS|NEXT|COMING) _ (?P<m>MONTHNAME)", month_name_relative, ("sales since last March", "2025-03..now"))
 EN.add("en_last_week_of_month", "(?:THE _)? LAST _ E_WEEK(?= _ OF _ (?:THE _)? (?:MONTHNAME|(?:THIS|LAST|NEXT|PREVIOUS) _ E_MONTH))", last_week_of_month, ("the last week of July 2024", "2024-W31"))
@@ -103,7 +107,7 @@ EN.add("en_current", "(?P<c>NOW) _ (?P<u>ENPERIOD)", lambda f: this_period(f) if
 EN.add("en_same", "SAME _ (?P<u>E_MONTH|E_QUARTER) _ (?:OF _|IN _)? (?:LAST|PREVIOUS) _ E_YEAR", same_last_year, ("sales in the same month last year", "now-12M/M"))
 EN.add("en_year_named", "(?:OTHER _)? E_YEAR _ (?:OF _)? (?P<y>Y4|ENN)", year_named, ("sales for the year 2008", "2008"))
 EN.add("en_mdy_names", "(?P<m>MONTHNAME) _ (?:DASH|SLASH) _ (?P<y>Y4)", dated_month, ("Dec-2018 revenue", "2018-12"))
-EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME)", dekad_word, ("mid March orders", "2025-03-11..2025-03-20"))
+EN.add("en_early_month", "(?P<x>EARLY|MID|LATE) _ DASH? _ (?:OF _)? (?=MONTHNAME|(?:THIS|NEXT|LAST|PREVIOUS) _ E_MONTH)", dekad_word, ("late last month", "2025-10-21..2025-10-31"), ("early next month", "2025-12-01..2025-12-10"), ("mid March orders", "2025-03-11..2025-03-20"))
 EN.add("en_md", "(?P<m>MONTHNAME) _ DOT? _ (?:SLASH _|DASH _)? (?:COMMA _)? (?:THE _)? (?P<d>DAYN)(?! _ (?:CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Oct 2 orders", "2025-10-02"))
 EN.add("en_nth_day_of", "(?:THE _)? (?P<d>ORDS) _ (?P<u>E_DAY) _ OF _ (?:THE _)? (?P<m>MONTHNAME) DOT?", lambda f: month_day(f) if f.need("u").value == "day" else None, ("the twenty third day of September", "2025-09-23"))
 EN.add("en_dm", "(?:THE _)? (?P<d>D12|ORDS) DOT? _ (?:OF _)? (?P<m>MONTHNAME) DOT?", month_day, ("revenue on the 2nd of August", "2025-08-02"), ("16. Nov. 2016", "2016-11-16"))
@@ -117,13 +121,18 @@ EN.add("en_ord_half", "(?:THE _)? (?P<h>ORDS) _ HALF", half_year, ("sales in the
 EN.add("en_week_no", "E_WEEK _ (?P<w>D12|ENN)", week_number, ("week 1 of 2025 revenue", "2025-W01"))
 EN.add("en_week_label", "(?P<w>WLABEL)", week_number, ("w10", "2025-W10"))
 EN.add("en_ord_week", "(?:THE _)? (?P<w>ORDS) _ E_WEEK(?= _ (?:OF|IN))", week_number, ("the second week of 2024", "2024-W02"))
+EN.add("en_weekday_dot_date", "(?<=WEEKDAY SPACE)(?P<m>DD) DOT (?P<d>DD)(?! _ (?:DOT|CAL|CLK|COLON|AMPM|OCLOCK))", month_day, ("Thursday 11.13", "2025-11-13"))
+EN.add("en_weekday_ordinal", "(?<=WEEKDAY SPACE)(?:THE _)? (?P<d>ORDS)(?! _ (?:CAL|CLK|OF|IN|MONTHNAME|ORDS|DAYN|COLON|AMPM|OCLOCK|DASH|SLASH|DOT))", day_of_month, ("Mon 10th", "2025-11-10"), ("Thursday the thirteenth", "2025-11-13"))
+EN.add("en_weekday_number", "(?<=WEEKDAY SPACE)(?:(?P<the>THE) _)? (?P<d>D12|ENN)(?= _ (?:$|COMMA|POLITE))", weekday_day_number, ("orders on Thursday 13", "2025-11-13"), ("Tuesday the eleven", "2025-11-11"))
 EN.add("en_the_day", "THE _ (?P<d>ORD)(?! _ (?:CAL|CLK|OF|MONTHNAME))", day_of_month, ("orders on the 1st", "2025-11-01"))
 EN.add("now", "(?P<w>NOW|LATEST)", now, ("今天", "now"))
 EN.add("day_number", "(?<=THROUGH|TO|DASH|UNTIL|ZH_TO|AND)(?P<d>D12|ORD|ORDW)", day_number, ("GPT-4 usage last week", "now-1w/w"))
 EN.add("day_number_between", "(?<=BETWEEN SPACE)(?:THE _)? (?P<d>D12|ORD|ORDW)(?= _ AND _ (?:THE _)? (?:D12|ORD|ORDW) _ (?:OF _)? MONTHNAME)", day_number, ("orders between 3 and 12 of Sept", "2025-09-03..2025-09-12"))
 EN.add("day_number_from", "(?<=FROM SPACE)(?:THE _)? (?P<d>D12|ORD|ORDW)(?= _ (?:TO|THROUGH|UNTIL|DASH) _ (?:THE _)? (?:D12|ORD|ORDW) _ (?:OF _)? MONTHNAME)", day_number, ("from 3 to 10 march", "2025-03-03..2025-03-10"))
 EN.add("day_number_sp", "(?<=(?:THROUGH|TO|DASH|UNTIL|ZH_TO|AND)SPACE)(?P<d>D12|ORD|ORDW)", day_number, ("July 13 to 15", "2025-07-13..2025-07-15"))
+EN.add("day_number_the", "(?<=(?:THROUGH|TO|UNTIL)SPACE)THE _ (?P<d>ORDW)(?! _ (?:CAL|CLK|OF|MONTHNAME))", day_number, ("from april the ninth till the seventeenth", "2025-04-09..2025-04-17"))
 EN.add("weekday", "(?P<wd>WEEKDAY) (?:DOT(?= _ (?:$|COMMA)))?", weekday, ("周一的销量", "2025-11-10"))
 EN.add("en_on_the_day", "(?<=ON SPACE)(?:THE _)? (?P<d>ORD|ORDW)(?! _ (?:CAL|CLK|OF|MONTHNAME|ORD|D12))", day_of_month, ("on the fifteenth", "2025-10-15"))
 EN.add("en_the_day_alone", "THE _ (?P<d>D12)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("the 15", "2025-10-15"))
+EN.add("en_for_the_day", "(?<=FOR SPACE)THE _ (?P<d>ORDW|ENN)(?= _ (?:$|COMMA|POLITE))", day_of_month, ("orders for the second", "2025-11-02"), ("for the thirty", "2025-10-30"))
 # fmt: on

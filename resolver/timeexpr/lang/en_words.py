@@ -76,7 +76,7 @@ EN.named(
     "dinnertime suppertime bedtime teatime breakfasttime "
     "sunrise sunset eod cob",
 )
-EN.add("WEEKEND", "weekend weekends wkend wknd wkends")
+EN.add("WEEKEND", "weekend weekends wkend wknd wkends week-end week-ends")
 EN.add(
     "TZWORD",
     "gmt utc cet cest est edt pst pdt cst cdt mst mdt bst ist jst kst aest hkt sgt timezone",
@@ -109,7 +109,7 @@ EN.add("SEASONWEAK", "spring fall")
 EN.add("FISCAL", "fiscal fy financial")
 EN.add(
     "VAGUE",
-    "recently lately nowadays soon shortly meanwhile formerly previously someday sometime "
+    "recently lately nowadays soon shortly meanwhile formerly previously someday "
     "eventually whenever",
 )
 EN.add(
@@ -305,8 +305,17 @@ EN_PHRASES |= {
     "last weekend": ("WEEKEND_REL", -1), "past weekend": ("WEEKEND_REL", -1),
     "this past weekend": ("WEEKEND_REL", -1), "previous weekend": ("WEEKEND_REL", -1),
     "this weekend": ("WEEKEND_REL", 0), "next weekend": ("WEEKEND_REL", 1),
+    "weekend after next": ("WEEKEND_REL", 2), "weekend after the next": ("WEEKEND_REL", 2),
+    "weekend before last": ("WEEKEND_REL", -2), "weekend before the last": ("WEEKEND_REL", -2),
+    **{
+        f"{which} {word}": ("WEEKEND_REL", offset)
+        for which, offset in (("last", -1), ("past", -1), ("previous", -1), ("this", 0),
+                              ("next", 1))
+        for word in ("week-end", "wkend", "wknd")
+    },  # this week-end, last wkend: the weekend of that week
     "full week": ("E_WEEK", "week"), "full month": ("E_MONTH", "month"),
     "calendar week": ("E_WEEK", "week"), "calendar month": ("E_MONTH", "month"),
+    "calendar year": ("E_YEAR", "year"), "calendar quarter": ("E_QUARTER", "quarter"),
     "complete week": ("E_WEEK", "week"), "complete month": ("E_MONTH", "month"),
     "new york time": ("TZWORD", None), "beijing time": ("TZWORD", None),
     "london time": ("TZWORD", None), "tokyo time": ("TZWORD", None),
