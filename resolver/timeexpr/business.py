@@ -149,6 +149,8 @@ def fiscal_told(text: str) -> FiscalSaid:
     """The fiscal start and naming a context states: `财年从4月1日开始`, `our fiscal year starts
     in October` (a month alone is its first day), `fiscal_year_start=04-01`,
     `fiscal_year_named_by=start`. The first statement of each wins."""
+    if not text:
+        return _NOTHING_SAID  # most requests' context says nothing: 1.4 µs of three scans
     start: str | None = None
     named_by: str | None = None
     spans: list[tuple[int, int]] = []
