@@ -2,7 +2,8 @@
 the way an outside load tester measures them (docs/performance.md → "One honest measure").
 
 Three servers (four with `--against REV`), each a process pinned to the first core:
-- `service`: `resolver serve` as shipped — rules-only, JSON logs, the access log on;
+- `service`: `resolver serve` as shipped — rules-only, JSON logs, the access log on, its default
+  event loop (uvloop, a core dependency; `--uvloop` does not matter here);
 - `echo`: a bare aiohttp app on uvloop with orjson and no middleware (`benchmarks/floor.py`);
 - `floor`: the same answer by the least work (`benchmarks/floor.py`), checked byte-equal to
   the service's apart from the trace id before anything is timed;
@@ -21,6 +22,7 @@ ratios.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import statistics
 import urllib.request
@@ -32,6 +34,7 @@ from benchmarks import bodies
 from benchmarks.procs import Proc, export_tree, start_floor
 from benchmarks.scenarios import ENDPOINT, Context
 from benchmarks.wrk import WrkResult, cpu_ns, lua_script, pin, run_wrk, wrk_path
+from resolver.core.loops import uvloop_factory
 
 CONNECTIONS = 16
 SATURATED = 0.90
@@ -89,6 +92,11 @@ def rules(ctx: Context) -> dict[str, Any]:
     cores = sorted(os.sched_getaffinity(0))
     server_core, load_core = (cores[0], cores[1]) if len(cores) > 1 else (None, None)
     payloads = [b for _, _, b in bodies.RULES_BODIES]
+    # The service as shipped: RESOLVER_EVENT_LOOP=auto, uvloop when installed (it is a core
+    # dependency) — as the echo and the floor run. `--uvloop` is the other scenarios' switch;
+    # without it they run asyncio's loop, which measured the service on another loop than
+    # the two servers it is divided by.
+    ctx = dataclasses.replace(ctx, uvloop=uvloop_factory() is not None)
     with contextlib.ExitStack() as stack:
         service = stack.enter_context(ctx.service(None))
         echo = stack.enter_context(start_floor(ctx.logdir, "echo"))
@@ -122,7 +130,9 @@ def rules(ctx: Context) -> dict[str, Any]:
                 if ctx.progress:
                     _show(index, name, row[name])
             rows.append(row)
-    return _figures(rows, rounds=rounds, segment_s=segment_s, against=ctx.against)
+    result = _figures(rows, rounds=rounds, segment_s=segment_s, against=ctx.against)
+    result["service_loop"] = "uvloop" if ctx.uvloop else "asyncio"
+    return result
 
 
 def _show(index: int, name: str, seg: dict[str, Any]) -> None:

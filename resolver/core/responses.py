@@ -52,11 +52,21 @@ class ResponseBody(BaseModel):
                 for name, alias, omittable in fields
                 if not omittable or values[name] is not None
             }
-            try:
-                return orjson.dumps(data, default=_refuse, option=_ONLY_JSON)
-            except TypeError:  # orjson.JSONEncodeError is a TypeError
-                pass
+            written = self.plain_json(data)
+            if written is not None:
+                return written
         return pydantic_core.to_json(self, by_alias=True, fallback=str)
+
+    @staticmethod
+    def plain_json(data: dict[str, Any]) -> bytes | None:
+        """`data` (a body's fields by serialized name) written by orjson when it holds only
+        JSON's own types, the bytes `to_json` writes; None when anything in it is not (an
+        integer beyond 64 bits, a date, a subclass of str): then the caller goes the model's
+        way."""
+        try:
+            return orjson.dumps(data, default=_refuse, option=_ONLY_JSON)
+        except TypeError:  # orjson.JSONEncodeError is a TypeError
+            return None
 
 
 def _refuse(value: object) -> None:

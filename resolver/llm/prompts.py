@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -14,8 +15,13 @@ from rules.violation import Violation
 PROMPT_FILES = ("common.md", "metric.md", "operator.md", "repair.md")
 
 
+@functools.cache
 def default_prompts_dir() -> Path:
-    """`resolver/_prompts` inside an installed wheel, else `prompts/` of the source tree."""
+    """`resolver/_prompts` inside an installed wheel, else `prompts/` of the source tree.
+
+    Found once per process (where the package is installed does not change while it runs):
+    `/healthz` asks on every probe, and the look-up (importlib.resources, a realpath, a stat)
+    was ~70 µs of a ~170 µs probe."""
     packaged = Path(str(resources.files("resolver"))) / "_prompts"
     if packaged.is_dir():
         return packaged

@@ -113,17 +113,27 @@ class Context:
     text: str = ""
     is_json: bool = False
     segments: tuple[tuple[str | None, str], ...] = ()
+    # Each reserved key → the value of the first pair that names it in any case or alias,
+    # built at the first look-up that needs it (a request looks up 5–10 reserved keys).
+    _reserved: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def lookup(self, name: str) -> tuple[bool, Any]:
         """`(found, value)` for a key; a reserved key is also found under its aliases and in
-        any letter case (`Step`, `步长`, `当前时间`)."""
+        any letter case (`Step`, `步长`, `当前时间`): the first such pair in the context."""
         if name in self.pairs:
             return True, self.pairs[name]
-        if name in RESERVED:
-            for key, value in self.pairs.items():
-                folded = key.strip().lower()
-                if folded == name or ALIASES.get(folded) == name:
-                    return True, value
+        if name in RESERVED and self.pairs:
+            reserved = self._reserved
+            if reserved is None:
+                reserved = {}
+                for key, value in self.pairs.items():
+                    folded = key.strip().lower()
+                    target = folded if folded in RESERVED else ALIASES.get(folded)
+                    if target is not None and target not in reserved:
+                        reserved[target] = value
+                object.__setattr__(self, "_reserved", reserved)
+            if name in reserved:
+                return True, reserved[name]
         return False, None
 
     def time_text(self, inputs: frozenset[str]) -> str:

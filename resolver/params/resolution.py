@@ -38,6 +38,17 @@ class Resolved:
             trace_id=trace_id,
         )
 
+    def to_json(self, trace_id: str) -> bytes:
+        """The bytes of `response(trace_id).to_json()`, without building the model when there
+        is neither `usage` nor `debug` (2.3 µs of a rules-only request: the model validates
+        `dynamic_params` again only to hand the same values to orjson)."""
+        if self.usage is None and self.debug is None:
+            body = {"dynamic_params": self.dynamic_params, "trace_id": trace_id}
+            written = ResolveResponse.plain_json(body)
+            if written is not None:
+                return written
+        return self.response(trace_id).to_json()
+
 
 class ResolvesParams(Protocol):
     """Resolves one request's `dynamic_params` (`service.py: ParamsService`)."""

@@ -90,10 +90,15 @@ def _number(text: str) -> int:
     return (_ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
 
 
+_NOTHING_SAID = FiscalSaid()
+
+
 def fiscal_told(text: str) -> FiscalSaid:
     """The fiscal start and naming a context states: `财年从4月1日开始`, `our fiscal year starts
     in October` (a month alone is its first day), `fiscal_year_start=04-01`,
     `fiscal_year_named_by=start`. The first statement of each wins."""
+    if not text:
+        return _NOTHING_SAID  # most requests' context says nothing: 1.4 µs of three scans
     start: str | None = None
     named_by: str | None = None
     spans: list[tuple[int, int]] = []

@@ -53,7 +53,7 @@ async def dynamic_params(request: web.Request) -> web.Response:
     resolved = await request.app[SERVICES_KEY].params.resolve(
         resolve_request, deadline, language=request_language(request)
     )
-    return await render_as(request, resolved.response(request[TRACE_ID]), fmt)
+    return await render_json_bytes_as(request, resolved.to_json(request[TRACE_ID]), fmt)
 
 
 async def time_window(request: web.Request) -> web.Response:

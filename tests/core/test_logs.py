@@ -3,6 +3,7 @@ fields in the same order, the bound context included; console output goes throug
 
 from __future__ import annotations
 
+import datetime
 import io
 import logging
 import re
@@ -13,7 +14,7 @@ import pytest
 import structlog
 import structlog.testing
 
-from resolver.core.logs import access_log, configure_logging, flush_logs
+from resolver.core.logs import access_log, configure_logging, flush_logs, utc_stamp
 
 _STAMP = re.compile(r'"timestamp":"[^"]+"')
 
@@ -86,3 +87,13 @@ def test_a_capture_since_configured_sees_the_line(stream: io.StringIO) -> None:
     assert lines(stream) == []
     access_log.request("GET", "/healthz", 200, 0.1)
     assert len(lines(stream)) == 1
+
+
+def test_the_access_lines_timestamp_is_structlogs_iso_form() -> None:
+    # The same text as `datetime.isoformat` (structlog's TimeStamper) for the same microsecond:
+    # within a second, across seconds and days, and on a whole second (no fraction written).
+    base = 1_762_996_342 * 1_000_000_000
+    for ns in (base, base + 1_000, base + 999_999_999, base + 1_000_000_000, base - 1, 0):
+        moment = datetime.datetime.fromtimestamp(ns // 1_000_000_000, tz=datetime.UTC)
+        moment = moment.replace(microsecond=ns % 1_000_000_000 // 1000)
+        assert utc_stamp(ns) == moment.isoformat().replace("+00:00", "Z"), ns

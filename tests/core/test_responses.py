@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from resolver.core.failures import ErrorInfo, ErrorResponse
 from resolver.core.responses import ResponseBody, _plain_fields
 from resolver.params.models import ResolveResponse
+from resolver.params.resolution import Resolved
 from resolver.windows.models import TimeWindowResponse
 
 _scalars = (
@@ -94,3 +95,25 @@ def test_a_body_with_a_nested_model_goes_pydantics_way() -> None:
         error_line="x", error=ErrorInfo(code="X", message="m", details={}), trace_id="t"
     )
     assert body.to_json() == by_pydantic(body)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    params=st.dictionaries(st.text(), st.dictionaries(st.text(), _json, max_size=4), max_size=3),
+    debug=st.none() | st.dictionaries(st.text(), _json, max_size=3),
+    usage=st.none() | st.dictionaries(st.text(), _json, max_size=3),
+)
+def test_a_resolved_answer_written_without_its_model_is_the_models_bytes(
+    params: dict[str, dict[str, Any]], debug: dict[str, Any] | None, usage: dict[str, Any] | None
+) -> None:
+    resolved = Resolved(params, debug, usage=usage)
+    body = resolved.response("t" * 32)
+    assert resolved.to_json("t" * 32) == body.to_json() == by_pydantic(body)
+
+
+def test_a_resolved_answer_with_values_orjson_writes_its_own_way_is_the_models_bytes() -> None:
+    when = datetime.datetime(2025, 1, 2, 3, 4, 5, tzinfo=datetime.UTC)
+    odd: list[Any] = [when, when.date(), Point(1), Colour.RED, Name("x"), 2**70, {1: "a"}, b"x"]
+    for value in odd:
+        resolved = Resolved({"p": {"v": value}}, None)
+        assert resolved.to_json("t") == by_pydantic(resolved.response("t")), value

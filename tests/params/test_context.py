@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from resolver.params.context import CoercionError, coerce, parse_context
+from resolver.params.context import (
+    ALIASES,
+    RESERVED,
+    CoercionError,
+    Context,
+    coerce,
+    parse_context,
+)
 from rules.spec import ParamType
 
 SEED_TEXT = (
@@ -197,3 +205,32 @@ def test_a_remembered_text_gives_each_request_its_own_pairs() -> None:
     second = parse_context(text)
     assert second.pairs == {"region": "华东", "top_n": "5"}
     assert second.segments == first.segments
+
+
+def _first_reserved(pairs: dict[str, Any], name: str) -> tuple[bool, Any]:
+    """The look-up as SPEC §3 states it: the key itself, else the first pair whose key names
+    the reserved key in another case, with spaces around, or by an alias."""
+    if name in pairs:
+        return True, pairs[name]
+    if name in RESERVED:
+        for key, value in pairs.items():
+            folded = key.strip().lower()
+            if folded == name or ALIASES.get(folded) == name:
+                return True, value
+    return False, None
+
+
+def test_reserved_look_ups_find_the_first_pair_naming_each_key() -> None:
+    # Every reserved key and alias in several spellings, some twice: each look-up (in any
+    # order, repeated) answers what a scan of the pairs in order answers.
+    rng = random.Random(33)  # noqa: S311 - a reproducible sample, not a secret
+    spellings = [*RESERVED, *ALIASES, "region", "top_n", "Step ", " TZ", "Now_MS", "步长"]
+    for _ in range(300):
+        keys = rng.sample(spellings, rng.randint(0, 8))
+        keys = [rng.choice([k, k.upper(), f" {k} "]) for k in keys]
+        pairs = {key: f"v{index}" for index, key in enumerate(keys)}
+        context = Context(dict(pairs), "")
+        names = [*RESERVED, "region", "Step", "tz"]
+        rng.shuffle(names)
+        for name in names * 2:
+            assert context.lookup(name) == _first_reserved(pairs, name), (pairs, name)
