@@ -24,6 +24,7 @@ from typing import Any, Self
 
 import aiohttp
 import orjson
+import psutil
 import redis.asyncio
 import redis.exceptions
 from aiohttp import web
@@ -228,6 +229,18 @@ class Service:
 def serve(fake: FakeLLM, **env: str) -> contextlib.AbstractAsyncContextManager[Service]:
     """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
     return _serve(fake, env, None)
+
+
+def workers_of(service: Service) -> list[psutil.Process]:
+    """The workers of a `resolver serve --workers N` (the supervisor's children)."""
+    return psutil.Process(service.process.pid).children()
+
+
+def replaced_once(service: Service, victim: psutil.Process) -> bool:
+    """Two workers again, the victim not among them (read at once: a victim that dies between
+    two readings would pass for replaced)."""
+    workers = {w.pid for w in workers_of(service)}
+    return len(workers) == 2 and victim.pid not in workers
 
 
 def serve_with_descriptors(

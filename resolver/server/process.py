@@ -152,8 +152,9 @@ class _Serving:
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
         beating = None
-        if self._heartbeats is not None and self._worker is not None:
-            every_s = beat_interval(self._settings.worker_heartbeat_timeout_s)
+        timeout_s = self._settings.worker_heartbeat_timeout_s
+        if self._heartbeats is not None and self._worker is not None and timeout_s > 0:
+            every_s = beat_interval(timeout_s)
             beating = loop.create_task(self._heartbeats.keep_beating(self._worker, every_s))
         # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
         # (create_app only wires what is installed).
@@ -222,7 +223,10 @@ class _Serving:
             in_flight=lifecycle.in_flight,
         )
         await asyncio.sleep(self._settings.drain_s)
-        accepted = await _stop_listening(servers, self._sockets)
+        if self._sockets_close_for_good():
+            accepted = await _stop_listening(servers, self._sockets)
+        else:
+            accepted = _leave_listening(servers, self._sockets)
         lifecycle.begin_draining()
         log.info(
             "resolver.draining",
@@ -248,6 +252,14 @@ class _Serving:
             after_s=round(loop.time() - started, 3),
             open_connections=guard.open_connections,
         )
+
+    def _sockets_close_for_good(self) -> bool:
+        """Whether the listening sockets close with this process: it is the whole service, or
+        its supervisor stops the service (or is gone). A worker stopped on its own (a SIGTERM
+        sent to it, not to the service) shares them with the workers that go on serving."""
+        if self._supervisor is None or os.getppid() != self._supervisor:
+            return True
+        return self._heartbeats is None or self._heartbeats.service_stopping
 
     async def _watch_supervisor(self) -> None:
         # A worker whose supervisor died (SIGKILL) would serve on unsupervised: stop instead.
@@ -308,6 +320,17 @@ async def _stop_listening(
     for sock in sockets:
         sock.close()
     return waiting
+
+
+def _leave_listening(servers: Sequence[asyncio.Server], sockets: Sequence[socket.socket]) -> int:
+    """Stop accepting, and close this process's descriptors of the sockets, which stay open
+    and listening in the other workers (and the supervisor): what is queued is theirs to
+    accept. No filter: it would refuse new connections for every worker, for good."""
+    for server in servers:
+        server.close()
+    for sock in sockets:
+        sock.close()
+    return 0
 
 
 # A classic BPF program for a listening TCP socket (the packet starts at its TCP header):

@@ -10,17 +10,20 @@ import signal
 
 import aiohttp
 import orjson
-import psutil
 import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.helpers import Service, operator, request_body, serve, wait_for
+from tests.helpers import (
+    Service,
+    operator,
+    replaced_once,
+    request_body,
+    serve,
+    wait_for,
+    workers_of,
+)
 
 pytestmark = pytest.mark.slow
-
-
-def workers_of(service: Service) -> list[psutil.Process]:
-    return psutil.Process(service.process.pid).children()
 
 
 async def healthz_statuses(service: Service, count: int) -> list[int | str]:
@@ -48,10 +51,7 @@ async def test_a_stopped_worker_is_replaced(fake: FakeLLM) -> None:
         os.kill(victim.pid, signal.SIGSTOP)
         try:
             await wait_for(
-                lambda: (
-                    victim.pid not in {w.pid for w in workers_of(service)}
-                    and len(workers_of(service)) == 2
-                ),
+                lambda: replaced_once(service, victim),
                 within_s=15,
             )
             await asyncio.sleep(1.0)  # the new worker serves

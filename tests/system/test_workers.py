@@ -26,18 +26,16 @@ from tests.helpers import (
     clean_env,
     free_port,
     operator,
+    replaced_once,
     request_body,
     serve,
     wait_for,
+    workers_of,
 )
 
 pytestmark = pytest.mark.slow
 
 PAYLOAD = request_body(operator("p", ("x", "STRING")), query="x 取默认值")
-
-
-def workers_of(service: Service) -> list[psutil.Process]:
-    return psutil.Process(service.process.pid).children()
 
 
 def listening(process: psutil.Process, port: int) -> bool:
@@ -70,10 +68,7 @@ async def test_two_workers_listen_on_one_port_and_a_killed_worker_is_restarted(
         # The other worker keeps answering while the victim is replaced.
         assert await healthz_statuses(service, 5) == [200] * 5
         await wait_for(
-            lambda: (
-                len(workers_of(service)) == 2
-                and victim.pid not in {w.pid for w in workers_of(service)}
-            ),
+            lambda: replaced_once(service, victim),
             within_s=5,
         )
         replaced = workers_of(service)
@@ -251,10 +246,7 @@ async def test_one_scrape_counts_the_requests_of_every_worker(
         victim = first[0]
         victim.send_signal(signal.SIGKILL)
         await wait_for(
-            lambda: (
-                len(workers_of(service)) == 2
-                and victim.pid not in {w.pid for w in workers_of(service)}
-            ),
+            lambda: replaced_once(service, victim),
             within_s=5,
         )
         assert await healthz_statuses(service, 10) == [200] * 10
