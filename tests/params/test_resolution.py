@@ -262,9 +262,10 @@ async def test_fan_out_bounded_by_max_concurrency(
     make_client: ClientFactory, fake_llm: FakeLLM
 ) -> None:
     # Each call is held by the fake until the test lets it answer: the bound is read from the
-    # calls the fake received and their order, not from the wall clock (8 calls of 300 ms took
-    # 1.15 s instead of 0.6 s in full-suite runs, on a test process paused by its own garbage
-    # collection).
+    # calls the fake received and their order, not from the wall clock. Timed, 8 calls of
+    # 300 ms took 1.15 s instead of 0.6 s in 2 of 4 full-suite runs, while the service hands a
+    # freed slot on within ~10 ms (the fake's recorded starts and ends); the suite's process
+    # itself pauses for full garbage collections of 0.7-5 s now and then.
     gates = {f"p{i}": asyncio.Event() for i in range(8)}
 
     def held(call: Call) -> Reply:
