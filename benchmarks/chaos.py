@@ -854,13 +854,7 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
             phases = await _one_round(args, root, env, fakes_url, redis_url)
             rounds.append({phase.name: phase.report() for phase in phases})
     finally:
-        if fakes.returncode is None:
-            fakes.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(fakes.wait(), 15)
-        except TimeoutError:
-            fakes.kill()
-            await fakes.wait()
+        await _stop_child(fakes)
     report: dict[str, Any] = {
         "service_root": str(root),
         "service_nofile": args.service_nofile,
@@ -877,6 +871,17 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
     else:
         report["rounds_phases"] = rounds
     return report
+
+
+async def _stop_child(child: asyncio.subprocess.Process) -> None:
+    """SIGTERM, then SIGKILL after 15 s."""
+    if child.returncode is None:
+        child.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(child.wait(), 15)
+    except TimeoutError:
+        child.kill()
+        await child.wait()
 
 
 def _repeats(args: argparse.Namespace) -> int:
@@ -921,13 +926,7 @@ async def _one_round(
                     phases.append(await _measured(name, process, url, plan[name]))
                     await asyncio.sleep(1.0)
         finally:
-            if service.returncode is None:
-                service.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(service.wait(), 15)
-            except TimeoutError:
-                service.kill()
-                await service.wait()
+            await _stop_child(service)
     if "stopped-worker" in wanted:
         phases.append(await _stopped_worker(root, env, 4.0 if args.quick else 10.0))
     if "shutdown-under-load" in wanted:

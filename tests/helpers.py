@@ -243,6 +243,23 @@ def replaced_once(service: Service, victim: psutil.Process) -> bool:
     return len(workers) == 2 and victim.pid not in workers
 
 
+async def fresh_healthz(service: Service, count: int, timeout_s: float = 2.0) -> list[int | str]:
+    """`count` `/healthz` probes, each on a fresh connection (spread over the workers): each
+    status, or the name of the error of a probe unanswered within `timeout_s`."""
+    statuses: list[int | str] = []
+    timeout = aiohttp.ClientTimeout(total=timeout_s)
+    for _ in range(count):
+        try:
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as session,
+                session.get(f"{service.url}/healthz") as response,
+            ):
+                statuses.append(response.status)
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            statuses.append(type(exc).__name__)
+    return statuses
+
+
 def serve_with_descriptors(
     fake: FakeLLM, nofile: int, **env: str
 ) -> contextlib.AbstractAsyncContextManager[Service]:

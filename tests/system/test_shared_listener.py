@@ -12,13 +12,12 @@ import asyncio
 import os
 import signal
 
-import aiohttp
 import orjson
 import psutil
 import pytest
 
 from resolver.testing.fake_llm import FakeLLM
-from tests.helpers import Service, replaced_once, serve, wait_for, workers_of
+from tests.helpers import Service, fresh_healthz, replaced_once, serve, wait_for, workers_of
 
 pytestmark = pytest.mark.slow
 
@@ -36,19 +35,7 @@ def listening(process: psutil.Process, port: int) -> bool:
 
 
 async def probes(service: Service, count: int = PROBES) -> list[int | str]:
-    """`count` `/healthz` probes, each on a fresh connection; `timeout` for one unanswered."""
-    statuses: list[int | str] = []
-    timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
-    for _ in range(count):
-        try:
-            async with (
-                aiohttp.ClientSession(timeout=timeout) as session,
-                session.get(f"{service.url}/healthz") as response,
-            ):
-                statuses.append(response.status)
-        except (TimeoutError, aiohttp.ClientError) as exc:
-            statuses.append(type(exc).__name__)
-    return statuses
+    return await fresh_healthz(service, count, PROBE_TIMEOUT_S)
 
 
 async def test_a_stopped_worker_is_handed_no_new_connection(fake: FakeLLM) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
 from tests.helpers import (
-    Service,
+    fresh_healthz,
     operator,
     replaced_once,
     request_body,
@@ -24,22 +24,6 @@ from tests.helpers import (
 )
 
 pytestmark = pytest.mark.slow
-
-
-async def healthz_statuses(service: Service, count: int) -> list[int | str]:
-    """`count` probes on fresh connections (spread over the workers); a timeout is `timeout`."""
-    statuses: list[int | str] = []
-    timeout = aiohttp.ClientTimeout(total=2)
-    for _ in range(count):
-        try:
-            async with (
-                aiohttp.ClientSession(timeout=timeout) as session,
-                session.get(f"{service.url}/healthz") as response,
-            ):
-                statuses.append(response.status)
-        except TimeoutError:
-            statuses.append("timeout")
-    return statuses
 
 
 async def test_a_stopped_worker_is_replaced(fake: FakeLLM) -> None:
@@ -55,7 +39,7 @@ async def test_a_stopped_worker_is_replaced(fake: FakeLLM) -> None:
                 within_s=15,
             )
             await asyncio.sleep(1.0)  # the new worker serves
-            statuses = await healthz_statuses(service, 20)
+            statuses = await fresh_healthz(service, 20)
             async with (
                 aiohttp.ClientSession() as session,
                 session.get(service.url + "/metrics") as response,
