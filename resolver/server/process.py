@@ -67,6 +67,8 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _BACKLOG_S = 0.5
 # Then at most this long for open connections without a request under way to send one.
 _SETTLE_S = 1.0
+# How long a stopping worker waits for its supervisor to say whether the service stops.
+_SUPERVISOR_SAYS_S = 0.5
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop:
@@ -223,7 +225,8 @@ class _Serving:
             in_flight=lifecycle.in_flight,
         )
         await asyncio.sleep(self._settings.drain_s)
-        if self._sockets_close_for_good():
+        for_good = await self._sockets_close_for_good()
+        if for_good:
             accepted = await _stop_listening(servers, self._sockets)
         else:
             accepted = _leave_listening(servers, self._sockets)
@@ -233,6 +236,7 @@ class _Serving:
             in_flight=lifecycle.in_flight,
             open_connections=guard.open_connections,
             accepted_from_backlog=accepted,
+            listener="closed" if for_good else "left to the other workers",
         )
         await _settle(guard, lifecycle, min(grace_ends, loop.time() + _SETTLE_S))
         assert runner.server is not None  # noqa: S101 - set by setup()
@@ -253,13 +257,23 @@ class _Serving:
             open_connections=guard.open_connections,
         )
 
-    def _sockets_close_for_good(self) -> bool:
+    async def _sockets_close_for_good(self) -> bool:
         """Whether the listening sockets close with this process: it is the whole service, or
         its supervisor stops the service (or is gone). A worker stopped on its own (a SIGTERM
-        sent to it, not to the service) shares them with the workers that go on serving."""
-        if self._supervisor is None or os.getppid() != self._supervisor:
+        sent to it, not to the service) shares them with the workers that go on serving.
+
+        A signal sent to the whole process group (Ctrl-C in a terminal, an init that signals
+        the group) reaches the workers as soon as the supervisor, which marks the service as
+        stopping a moment later: the worker waits up to `_SUPERVISOR_SAYS_S` for that mark."""
+        if self._supervisor is None or self._heartbeats is None:
             return True
-        return self._heartbeats is None or self._heartbeats.service_stopping
+        give_up_at = asyncio.get_running_loop().time() + _SUPERVISOR_SAYS_S
+        while True:
+            if os.getppid() != self._supervisor or self._heartbeats.service_stopping:
+                return True
+            if asyncio.get_running_loop().time() >= give_up_at:
+                return False
+            await asyncio.sleep(0.01)
 
     async def _watch_supervisor(self) -> None:
         # A worker whose supervisor died (SIGKILL) would serve on unsupervised: stop instead.

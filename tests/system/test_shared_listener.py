@@ -82,5 +82,24 @@ async def test_a_worker_stopped_alone_leaves_the_port_to_the_others(fake: FakeLL
         output = await service.output()
     assert statuses == [200] * PROBES
     events = [orjson.loads(line) for line in output.splitlines() if line.startswith("{")]
-    served = {e["worker"] for e in events if e.get("event") == "http.request" and "worker" in e}
-    assert served == {0, 1}
+    draining = [e for e in events if e.get("event") == "resolver.draining"]
+    # The victim left the socket to the others; at the end, the service closed it.
+    assert draining[0]["listener"] == "left to the other workers"
+    assert [e["listener"] for e in draining[1:]] == ["closed", "closed"]
+
+
+async def test_a_signal_to_the_whole_group_closes_the_socket_for_good(fake: FakeLLM) -> None:
+    # Ctrl-C in a terminal signals the supervisor and the workers at once: each worker must
+    # still drain as the service's last holder of the socket (accept the queue, then close),
+    # not as a worker stopped alone.
+    async with serve(fake, RESOLVER_WORKERS="2") as service:
+        await wait_for(lambda: len(workers_of(service)) == 2, within_s=10)
+        workers = workers_of(service)
+        await wait_for(lambda: all(listening(w, service.port) for w in workers), within_s=10)
+        for pid in (*(w.pid for w in workers), service.process.pid):
+            os.kill(pid, signal.SIGINT)
+        assert await asyncio.wait_for(service.process.wait(), timeout=15) == 0
+        output = await service.output()
+    events = [orjson.loads(line) for line in output.splitlines() if line.startswith("{")]
+    draining = [e for e in events if e.get("event") == "resolver.draining"]
+    assert [e["listener"] for e in draining] == ["closed", "closed"]
