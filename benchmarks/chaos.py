@@ -1,7 +1,12 @@
 """Chaos: the attacks of the reliability review, one after the other, against a real
 `resolver serve`; how much memory does it take and does `/healthz` stay fast meanwhile?
 
-`python -m benchmarks chaos [--quick] [--slow-clients 1000] [--save]`
+`python -m benchmarks chaos [--quick] [--rounds N] [--only PHASE] [--slow-clients N] [--save]`
+
+`--rounds N` runs every phase N times, each round against a fresh service (and an emptied
+Redis), and ends with a summary: per phase the median and the max of its worst `/healthz`
+over the rounds, the failed probes and the lost requests (issue 30's figure is
+`--quick --rounds 5`). `--only` runs the phases named (repeatable), for working on one attack.
 
 Three processes: the service (`python -m resolver serve`, rules-only, started with
 `ulimit -n` = `--service-nofile`, 1024 by default as in many containers), the upstream fakes
@@ -41,8 +46,8 @@ what the attackers got back):
 The LLM is `resolver.testing.fake_llm` in the fakes' process: plausible answers, except for
 the cost bomb's properties, which it answers with prose.
 
-Exit status 1 when a phase got a 500, a `/healthz` probe failed (in `stopped-worker`: when the
-worker was not replaced), or RSS passed `--max-rss-mb`.
+Exit status 1 when a phase got a 500, a `/healthz` probe failed (in `stopped-worker` also when
+the worker was not replaced), or RSS passed `--max-rss-mb`.
 `--service-root` runs the service from another checkout (for before/after figures).
 """
 
@@ -781,8 +786,37 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         return await _run_with(args, redis_url)
 
 
+# The phases that start a service of their own, after those of the shared service.
+_OWN_SERVICE = ("stopped-worker", "shutdown-under-load", "sighup-under-load")
+
+
+def phase_names() -> list[str]:
+    """Every phase, in the order they run."""
+    return [*_SHARED_PHASES, *_OWN_SERVICE]
+
+
+_SHARED_PHASES = (
+    "idle",
+    "gzip-bombs",
+    "huge-tool-answers",
+    "huge-error-bodies",
+    "schema-bomb",
+    "redos-pattern",
+    "redis-poison",
+    "toon-bomb",
+    "cost-bomb",
+    "unique-items",
+    "large-input-schema",
+    "huge-multiple",
+    "toon-3mb",
+    "browser",
+    "idle-keepalive",
+    "slow-headers",
+)
+
+
 async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str, Any]:
-    fakes_port, llm_port, port = free_port(), free_port(), free_port()
+    fakes_port, llm_port = free_port(), free_port()
     fakes = await asyncio.create_subprocess_exec(
         sys.executable,
         *("-m", "benchmarks", "chaos", "--fakes", str(fakes_port), "--llm", str(llm_port)),
@@ -804,100 +838,199 @@ async def _run_with(args: argparse.Namespace, redis_url: str | None) -> dict[str
     if redis_url is not None:
         env.update(RESOLVER_REDIS_URL=redis_url, RESOLVER_LLM_CACHE_TTL_S="300")
     root: Path = args.service_root or ROOT
-    service = await _start_service(root, port, env, args.service_nofile)
     # This process opens the slow clients: it needs more descriptors than the service has.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(
         resource.RLIMIT_NOFILE, (max(soft, min(hard, args.slow_clients + 512)), hard)
     )
-    url = f"http://127.0.0.1:{port}"
-    phases: list[Phase] = []
+    rounds: list[dict[str, dict[str, Any]]] = []
     try:
-        await _wait_up(url + "/healthz")
         await _wait_up(fakes_url + "/nowhere")
-        process = psutil.Process(service.pid)
-        rounds = 1 if args.quick else 3
-        plan: list[tuple[str, Callable[[Phase], Awaitable[None]]]] = [
-            ("idle", lambda phase: asyncio.sleep(2.0)),
-            ("gzip-bombs", lambda phase: _gzip_bombs(url, phase, args.bombs, rounds)),
-            (
-                "huge-tool-answers",
-                lambda phase: _posts(
-                    url,
-                    MCP_PATH,
-                    {"company_id": "c1", "channel": "email", "message": {"title": "t"}},
-                    phase,
-                    concurrent=12,
-                    rounds=rounds,
-                ),
-            ),
-            ("huge-error-bodies", lambda phase: _huge_error_bodies(url, phase, 12, rounds)),
-            ("schema-bomb", lambda phase: _schema_bomb(url, phase, rounds)),
-            ("redos-pattern", lambda phase: _redos(url, phase, rounds)),
-            ("redis-poison", lambda phase: _redis_poison(url, redis_url, phase, rounds)),
-            ("toon-bomb", lambda phase: _toon_bomb(url, phase, rounds)),
-            ("cost-bomb", lambda phase: _cost_bomb(url, phase, rounds)),
-            ("unique-items", lambda phase: _unique_items(url, phase, rounds)),
-            ("large-input-schema", lambda phase: _large_input_schema(url, phase, rounds)),
-            ("huge-multiple", lambda phase: _huge_multiple(url, phase, rounds)),
-            ("toon-3mb", lambda phase: _toon_3mb(url, phase, rounds)),
-            ("browser", lambda phase: _browser(url, phase)),
-            ("idle-keepalive", lambda phase: _idle_keepalive(url, phase)),
-            (
-                "slow-headers",
-                lambda phase: _slow_headers(
-                    url, phase, args.slow_clients, 5.0 if args.quick else 15.0
-                ),
-            ),
-        ]
         print(f"chaos against {root} (ulimit -n {args.service_nofile}):", flush=True)
-        for name, attack in plan:
-            phases.append(await _measured(name, process, url, attack))
-            await asyncio.sleep(1.0)
-        phases.append(await _stopped_worker(root, env, 4.0 if args.quick else 10.0))
-        phases.append(await _stop_under_load(root, env, "shutdown-under-load", signal.SIGTERM, 2))
-        phases.append(await _stop_under_load(root, env, "sighup-under-load", signal.SIGHUP, 2))
+        for number in range(1, args.rounds + 1):
+            if args.rounds > 1:
+                print(f" round {number} of {args.rounds}:", flush=True)
+            await _flush_redis(redis_url)  # each round starts from an empty cache
+            phases = await _one_round(args, root, env, fakes_url, redis_url)
+            rounds.append({phase.name: phase.report() for phase in phases})
     finally:
-        for child in (service, fakes):
-            if child.returncode is None:
-                child.send_signal(signal.SIGTERM)
-        for child in (service, fakes):
-            try:
-                await asyncio.wait_for(child.wait(), 15)
-            except TimeoutError:
-                child.kill()
-                await child.wait()
-    return {
+        await _stop_child(fakes)
+    report: dict[str, Any] = {
         "service_root": str(root),
         "service_nofile": args.service_nofile,
         "slow_clients": args.slow_clients,
         "bombs_per_round": args.bombs,
-        "rounds": 1 if args.quick else 3,
+        "attack_repeats": _repeats(args),
+        "rounds": args.rounds,
         "redis": redis_url is not None,
         "load_avg_at_end": [round(v, 2) for v in os.getloadavg()],
-        "phases": {phase.name: phase.report() for phase in phases},
+        "summary": summarize(rounds),
+    }
+    if len(rounds) == 1:
+        report["phases"] = rounds[0]
+    else:
+        report["rounds_phases"] = rounds
+    return report
+
+
+async def _stop_child(child: asyncio.subprocess.Process) -> None:
+    """SIGTERM, then SIGKILL after 15 s."""
+    if child.returncode is None:
+        child.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(child.wait(), 15)
+    except TimeoutError:
+        child.kill()
+        await child.wait()
+
+
+def _repeats(args: argparse.Namespace) -> int:
+    """How many times each attack is sent within a phase (`--quick`: once)."""
+    return 1 if args.quick else 3
+
+
+async def _flush_redis(redis_url: str | None) -> None:
+    if redis_url is None:
+        return
+    import redis.asyncio
+
+    client = redis.asyncio.Redis.from_url(redis_url, socket_timeout=10)
+    try:
+        await client.flushall()
+    finally:
+        await client.aclose()
+
+
+async def _one_round(
+    args: argparse.Namespace,
+    root: Path,
+    env: dict[str, str],
+    fakes_url: str,
+    redis_url: str | None,
+) -> list[Phase]:
+    """Every chosen phase once: a fresh service for the shared phases, then the phases that
+    start their own."""
+    wanted = set(args.only or phase_names())
+    repeats = _repeats(args)
+    phases: list[Phase] = []
+    if wanted & set(_SHARED_PHASES):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        service = await _start_service(root, port, env, args.service_nofile)
+        try:
+            await _wait_up(url + "/healthz")
+            process = psutil.Process(service.pid)
+            plan = _shared_plan(args, url, redis_url, repeats)
+            for name in _SHARED_PHASES:
+                if name in wanted:
+                    phases.append(await _measured(name, process, url, plan[name]))
+                    await asyncio.sleep(1.0)
+        finally:
+            await _stop_child(service)
+    if "stopped-worker" in wanted:
+        phases.append(await _stopped_worker(root, env, 4.0 if args.quick else 10.0))
+    if "shutdown-under-load" in wanted:
+        phases.append(await _stop_under_load(root, env, "shutdown-under-load", signal.SIGTERM, 2))
+    if "sighup-under-load" in wanted:
+        phases.append(await _stop_under_load(root, env, "sighup-under-load", signal.SIGHUP, 2))
+    return phases
+
+
+def _shared_plan(
+    args: argparse.Namespace, url: str, redis_url: str | None, repeats: int
+) -> dict[str, Callable[[Phase], Awaitable[None]]]:
+    """The attack of each phase run against the shared service at `url`."""
+    return {
+        "idle": lambda phase: asyncio.sleep(2.0),
+        "gzip-bombs": lambda phase: _gzip_bombs(url, phase, args.bombs, repeats),
+        "huge-tool-answers": lambda phase: _posts(
+            url,
+            MCP_PATH,
+            {"company_id": "c1", "channel": "email", "message": {"title": "t"}},
+            phase,
+            concurrent=12,
+            rounds=repeats,
+        ),
+        "huge-error-bodies": lambda phase: _huge_error_bodies(url, phase, 12, repeats),
+        "schema-bomb": lambda phase: _schema_bomb(url, phase, repeats),
+        "redos-pattern": lambda phase: _redos(url, phase, repeats),
+        "redis-poison": lambda phase: _redis_poison(url, redis_url, phase, repeats),
+        "toon-bomb": lambda phase: _toon_bomb(url, phase, repeats),
+        "cost-bomb": lambda phase: _cost_bomb(url, phase, repeats),
+        "unique-items": lambda phase: _unique_items(url, phase, repeats),
+        "large-input-schema": lambda phase: _large_input_schema(url, phase, repeats),
+        "huge-multiple": lambda phase: _huge_multiple(url, phase, repeats),
+        "toon-3mb": lambda phase: _toon_3mb(url, phase, repeats),
+        "browser": lambda phase: _browser(url, phase),
+        "idle-keepalive": lambda phase: _idle_keepalive(url, phase),
+        "slow-headers": lambda phase: _slow_headers(
+            url, phase, args.slow_clients, 5.0 if args.quick else 15.0
+        ),
     }
 
 
+def summarize(rounds: list[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Per phase over the rounds: the median and the max of its worst `/healthz`, the failed
+    probes and the lost requests summed (the issue's figure: the median of 5 rounds)."""
+    summary: dict[str, dict[str, Any]] = {}
+    for name in phase_names():
+        reports = [phases[name] for phases in rounds if name in phases]
+        if not reports:
+            continue
+        worst = [r["healthz_worst_ms"] for r in reports if r["healthz_worst_ms"] is not None]
+        row: dict[str, Any] = {
+            "rounds": len(reports),
+            "healthz_worst_ms_median": round(statistics.median(worst), 1) if worst else None,
+            "healthz_worst_ms_max": max(worst) if worst else None,
+            "healthz_worst_ms_each": worst,
+            "healthz_failures": sum(r["healthz_failures"] for r in reports),
+        }
+        if any("lost" in r for r in reports):
+            row["lost"] = sum(r.get("lost", 0) for r in reports)
+        summary[name] = row
+    return summary
+
+
+def summary_table(summary: dict[str, dict[str, Any]]) -> str:
+    """The summary as aligned text, one phase a line."""
+    head = f"{'phase':<22}{'rounds':>7}{'worst /healthz ms: median':>27}{'max':>9}"
+    lines = [head + f"{'failed probes':>15}{'lost':>6}"]
+    for name, row in summary.items():
+        median, most = row["healthz_worst_ms_median"], row["healthz_worst_ms_max"]
+        lines.append(
+            f"{name:<22}{row['rounds']:>7}{'-' if median is None else median:>27}"
+            f"{'-' if most is None else most:>9}{row['healthz_failures']:>15}"
+            f"{row.get('lost', '-'):>6}"
+        )
+    return "\n".join(lines)
+
+
 def _problems(report: dict[str, Any], max_rss_mb: float) -> list[str]:
+    problems: list[str] = []
+    rounds = report.get("rounds_phases") or [report["phases"]]
+    for number, phases in enumerate(rounds, start=1):
+        where = f" (round {number})" if len(rounds) > 1 else ""
+        for name, phase in phases.items():
+            problems.extend(f"{name}{where}: {p}" for p in _phase_problems(name, phase, max_rss_mb))
+    return problems
+
+
+def _phase_problems(name: str, phase: dict[str, Any], max_rss_mb: float) -> list[str]:
+    if name.endswith("-under-load"):
+        if phase["lost"] or phase["exit_code"] != 0:
+            return [f"{phase['lost']} requests lost, exit {phase['exit_code']}"]
+        return []
     problems = []
-    for name, phase in report["phases"].items():
-        if name.endswith("-under-load"):
-            if phase["lost"] or phase["exit_code"] != 0:
-                problems.append(f"{name}: {phase['lost']} requests lost, exit {phase['exit_code']}")
-            continue
-        if name == "stopped-worker":
-            # Probes that land on the stopped worker fail until it is replaced: the question
-            # is whether it is.
-            if not phase.get("victim_replaced"):
-                problems.append(f"{name}: the stopped worker was never replaced")
-            continue
-        if phase["healthz_failures"]:
-            problems.append(f"{name}: {phase['healthz_failures']} /healthz probes failed")
-        if phase["rss_peak_mb"] > max_rss_mb:
-            problems.append(f"{name}: RSS peaked at {phase['rss_peak_mb']} MB")
-        if any(key.startswith("500") for key in phase["outcomes"]):
-            problems.append(f"{name}: answers were 500")
+    if name == "stopped-worker" and not phase.get("victim_replaced"):
+        problems.append("the stopped worker was never replaced")
+    # (stopped-worker: the workers share one accept queue, so no probe waits for the stopped
+    # one; with a socket per worker, those hashed to it failed until it was replaced.)
+    if phase["healthz_failures"]:
+        problems.append(f"{phase['healthz_failures']} /healthz probes failed")
+    if phase["rss_peak_mb"] > max_rss_mb:
+        problems.append(f"RSS peaked at {phase['rss_peak_mb']} MB")
+    if any(key.startswith("500") for key in phase["outcomes"]):
+        problems.append("answers were 500")
     return problems
 
 
@@ -905,7 +1038,21 @@ def main(argv: list[str]) -> int:
     """Run the chaos phases and print the report (JSON); exit 1 when the service did not hold."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks chaos")
     parser.add_argument(
-        "--quick", action="store_true", help="one round per attack, 5 s of slow clients"
+        "--quick", action="store_true", help="each attack sent once per phase, 5 s of slow clients"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run every phase this many times, each round against a fresh service; the summary "
+        "gives each phase's median and max worst /healthz (the issue-30 figure: --rounds 5)",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=phase_names(),
+        metavar="PHASE",
+        help="run only this phase (repeatable): " + ", ".join(phase_names()),
     )
     parser.add_argument("--bombs", type=int, default=8, help="gzip bombs sent at once")
     parser.add_argument("--slow-clients", type=int, default=1000)
@@ -916,6 +1063,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--llm", type=int, help=argparse.SUPPRESS)
     add_save_flag(parser)
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if args.service_root:
         args.service_root = Path(args.service_root).resolve()
     if args.fakes is not None:
@@ -927,4 +1076,5 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "chaos.json").write_text(text + "\n", encoding="utf-8")
     print(text)
+    print(summary_table(report["summary"]))
     return 1 if report["problems"] else 0

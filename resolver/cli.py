@@ -184,7 +184,7 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
     # Bound before anything starts: a port in use is one line and exit 2, with no start-up
     # log line that would suggest the service ever listened.
     try:
-        socket_sets = bind_listeners(host, port, copies=settings.workers)
+        sockets = bind_listeners(host, port)
     except ListenError as exc:
         sys.stderr.write(f"resolver: {exc}\n")
         return 2
@@ -197,8 +197,8 @@ def _serve(settings: Settings, host: str | None, port: int | None, workers: int 
             descriptor_limit=descriptors,
         )
     if settings.workers == 1:
-        return run_process(settings, socket_sets[0], max_connections=max_connections)
-    return Supervisor(settings, socket_sets, max_connections, run_process).run()
+        return run_process(settings, sockets, max_connections=max_connections)
+    return Supervisor(settings, sockets, max_connections, run_process).run()
 
 
 def _mcp(settings: Settings, args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from typing import Any, Self
 
 import aiohttp
 import orjson
+import psutil
 import redis.asyncio
 import redis.exceptions
 from aiohttp import web
@@ -228,6 +229,35 @@ class Service:
 def serve(fake: FakeLLM, **env: str) -> contextlib.AbstractAsyncContextManager[Service]:
     """Start `python -m resolver serve` against the fake; wait until /healthz answers."""
     return _serve(fake, env, None)
+
+
+def workers_of(service: Service) -> list[psutil.Process]:
+    """The workers of a `resolver serve --workers N` (the supervisor's children)."""
+    return psutil.Process(service.process.pid).children()
+
+
+def replaced_once(service: Service, victim: psutil.Process) -> bool:
+    """Two workers again, the victim not among them (read at once: a victim that dies between
+    two readings would pass for replaced)."""
+    workers = {w.pid for w in workers_of(service)}
+    return len(workers) == 2 and victim.pid not in workers
+
+
+async def fresh_healthz(service: Service, count: int, timeout_s: float = 2.0) -> list[int | str]:
+    """`count` `/healthz` probes, each on a fresh connection (spread over the workers): each
+    status, or the name of the error of a probe unanswered within `timeout_s`."""
+    statuses: list[int | str] = []
+    timeout = aiohttp.ClientTimeout(total=timeout_s)
+    for _ in range(count):
+        try:
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as session,
+                session.get(f"{service.url}/healthz") as response,
+            ):
+                statuses.append(response.status)
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            statuses.append(type(exc).__name__)
+    return statuses
 
 
 def serve_with_descriptors(

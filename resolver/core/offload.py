@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -29,6 +30,14 @@ class Offload:
 
     def __init__(self, workers: int = WORKERS) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="resolver-cpu")
+        # Every thread started now, at start-up: the pool starts one at a submit that finds
+        # none idle, and `Thread.start` waits until the new thread runs, which, when that
+        # thread goes straight to pure-Python work holding the interpreter, held the event
+        # loop for a switch interval or more (70 ms under load, the first large context).
+        # Each task waits for the others, so no thread is idle when the next is submitted.
+        started = threading.Barrier(workers)
+        for _ in range(workers):
+            self._pool.submit(started.wait, timeout=10.0)
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """`fn(*args, **kwargs)` on a worker thread (with this task's context: its log

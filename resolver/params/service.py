@@ -46,6 +46,7 @@ from resolver.params.property import PropertyState
 from resolver.params.resolution import Resolved
 from resolver.params.sources import summarize
 from resolver.params.trace import bill, usage_total
+from resolver.timeexpr.reading import MAX_TEXT
 from resolver.toolschema import input_schemas
 
 log = structlog.get_logger("resolver.params")
@@ -58,6 +59,19 @@ _CONVERTED_ENTRIES = 256
 _CONVERTED_TTL_S = 3600.0
 
 InputSchemas = dict[str, dict[str, Any]]
+# A context of more characters than a text is read for time (`timeexpr.reading.MAX_TEXT`) is
+# framed off the event loop; below it the frame costs less than the hop to a thread.
+OFFLOAD_CONTEXT = MAX_TEXT
+
+
+def context_chars(raw: str | dict[str, Any] | None) -> int:
+    """The characters of `additional_context` that are read for time: the text, or the
+    top-level string values of an object (what `params/context.py` reads)."""
+    if raw is None:
+        return 0
+    if isinstance(raw, str):
+        return len(raw)
+    return sum(len(value) for value in raw.values() if isinstance(value, str))
 
 
 class ParamsService:
@@ -98,7 +112,7 @@ class ParamsService:
         if deadline is None:
             deadline = Deadline.after(self.settings.request_timeout_s)
         model, warnings = self._model_of(request)
-        frame = frame_of(request, self.settings, language=language, llm_model=model)
+        frame = await self._frame(request, language, model)
         schemas = await self._operator_inputs(request)
         states = [PropertyState.of(d, schemas.get(d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
@@ -111,6 +125,18 @@ class ParamsService:
         if language is not None:
             _asks_in(states, language)
         return _merge(states, frame, request, warnings)
+
+    async def _frame(
+        self, request: ResolveRequest, language: Language | None, model: str | None
+    ) -> Frame:
+        """The request's frame; read on a worker thread when the context is long: reading a
+        context for time is linear, ~1 µs a character (a 500 KB context: ~190 ms), which on
+        the event loop would be every other request's wait (`/healthz` included)."""
+        if self._offload is None or context_chars(request.additional_context) <= OFFLOAD_CONTEXT:
+            return frame_of(request, self.settings, language=language, llm_model=model)
+        return await self._offload.run(
+            frame_of, request, self.settings, language=language, llm_model=model
+        )
 
     def _model_of(self, request: ResolveRequest) -> tuple[str | None, list[str]]:
         """The model the request chose (`llm_model`), and what to say about it (SPEC §6):

@@ -34,10 +34,13 @@ BOARD_SLOTS = 128
 
 
 class Heartbeats:
-    """One slot per worker, shared by the supervisor and the workers it forks."""
+    """One slot per worker, shared by the supervisor and the workers it forks; and one more,
+    set when the whole service stops (the workers share the listening sockets: only then may
+    a stopping worker close them for good)."""
 
     def __init__(self, workers: int) -> None:
-        self._page = mmap.mmap(-1, _SLOT.size * max(1, workers))
+        self._workers = max(1, workers)
+        self._page = mmap.mmap(-1, _SLOT.size * (self._workers + 1))
 
     def beat(self, index: int, at: float | None = None) -> None:
         """Worker `index` is alive (now, or `at`)."""
@@ -47,6 +50,16 @@ class Heartbeats:
         """When worker `index` last said so."""
         value: float = _SLOT.unpack_from(self._page, _SLOT.size * index)[0]
         return value
+
+    def mark_service_stopping(self) -> None:
+        """In the supervisor, before it signals the workers: the service stops."""
+        _SLOT.pack_into(self._page, _SLOT.size * self._workers, 1.0)
+
+    @property
+    def service_stopping(self) -> bool:
+        """Whether the supervisor said the whole service stops."""
+        flag: float = _SLOT.unpack_from(self._page, _SLOT.size * self._workers)[0]
+        return flag != 0.0
 
     async def keep_beating(self, index: int, every_s: float) -> None:
         """The worker's task: beat every `every_s` while its event loop runs."""

@@ -67,6 +67,8 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _BACKLOG_S = 0.5
 # Then at most this long for open connections without a request under way to send one.
 _SETTLE_S = 1.0
+# How long a stopping worker waits for its supervisor to say whether the service stops.
+_SUPERVISOR_SAYS_S = 0.5
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop:
@@ -152,8 +154,9 @@ class _Serving:
         if self._worker is not None:
             structlog.contextvars.bind_contextvars(worker=self._worker)
         beating = None
-        if self._heartbeats is not None and self._worker is not None:
-            every_s = beat_interval(self._settings.worker_heartbeat_timeout_s)
+        timeout_s = self._settings.worker_heartbeat_timeout_s
+        if self._heartbeats is not None and self._worker is not None and timeout_s > 0:
+            every_s = beat_interval(timeout_s)
             beating = loop.create_task(self._heartbeats.keep_beating(self._worker, every_s))
         # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
         # (create_app only wires what is installed).
@@ -222,13 +225,18 @@ class _Serving:
             in_flight=lifecycle.in_flight,
         )
         await asyncio.sleep(self._settings.drain_s)
-        accepted = await _stop_listening(servers, self._sockets)
+        for_good = await self._sockets_close_for_good()
+        if for_good:
+            accepted = await _stop_listening(servers, self._sockets)
+        else:
+            accepted = _leave_listening(servers, self._sockets)
         lifecycle.begin_draining()
         log.info(
             "resolver.draining",
             in_flight=lifecycle.in_flight,
             open_connections=guard.open_connections,
             accepted_from_backlog=accepted,
+            listener="closed" if for_good else "left to the other workers",
         )
         await _settle(guard, lifecycle, min(grace_ends, loop.time() + _SETTLE_S))
         assert runner.server is not None  # noqa: S101 - set by setup()
@@ -248,6 +256,24 @@ class _Serving:
             after_s=round(loop.time() - started, 3),
             open_connections=guard.open_connections,
         )
+
+    async def _sockets_close_for_good(self) -> bool:
+        """Whether the listening sockets close with this process: it is the whole service, or
+        its supervisor stops the service (or is gone). A worker stopped on its own (a SIGTERM
+        sent to it, not to the service) shares them with the workers that go on serving.
+
+        A signal sent to the whole process group (Ctrl-C in a terminal, an init that signals
+        the group) reaches the workers as soon as the supervisor, which marks the service as
+        stopping a moment later: the worker waits up to `_SUPERVISOR_SAYS_S` for that mark."""
+        if self._supervisor is None or self._heartbeats is None:
+            return True
+        give_up_at = asyncio.get_running_loop().time() + _SUPERVISOR_SAYS_S
+        while True:
+            if os.getppid() != self._supervisor or self._heartbeats.service_stopping:
+                return True
+            if asyncio.get_running_loop().time() >= give_up_at:
+                return False
+            await asyncio.sleep(0.01)
 
     async def _watch_supervisor(self) -> None:
         # A worker whose supervisor died (SIGKILL) would serve on unsupervised: stop instead.
@@ -308,6 +334,17 @@ async def _stop_listening(
     for sock in sockets:
         sock.close()
     return waiting
+
+
+def _leave_listening(servers: Sequence[asyncio.Server], sockets: Sequence[socket.socket]) -> int:
+    """Stop accepting, and close this process's descriptors of the sockets, which stay open
+    and listening in the other workers (and the supervisor): what is queued is theirs to
+    accept. No filter: it would refuse new connections for every worker, for good."""
+    for server in servers:
+        server.close()
+    for sock in sockets:
+        sock.close()
+    return 0
 
 
 # A classic BPF program for a listening TCP socket (the packet starts at its TCP header):

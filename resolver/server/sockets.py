@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import socket
 
-# Connections the kernel queues while every worker is busy accepting.
+# Connections the kernel queues while every worker is busy.
 BACKLOG = 1024
 
 _REASONS = {
@@ -19,27 +19,32 @@ class ListenError(Exception):
     """The address cannot be listened on; the message is the one line an operator needs."""
 
 
-def bind_listeners(host: str, port: int, *, copies: int = 1) -> list[list[socket.socket]]:
-    """Listening sockets for every address `host` resolves to, `copies` times over.
+def bind_listeners(host: str, port: int) -> list[socket.socket]:
+    """A listening socket for every address `host` resolves to. Port 0 picks one free port
+    for all.
 
-    With several copies (one per worker) each socket has SO_REUSEPORT, so that the kernel
-    spreads new connections over the workers' sockets. Port 0 picks one free port for all.
+    Under `--workers N` every worker serves on these same sockets (inherited at the fork):
+    one accept queue per address, taken from by whichever worker's loop is free. Not one
+    socket per worker with SO_REUSEPORT: the kernel hashes each new connection to one of
+    those sockets whether or not its worker runs, so a stopped worker (SIGSTOP) or one whose
+    loop is stuck kept its share of new connections waiting until the watchdog replaced it
+    (a `/healthz` probe: 0.5-1.5 s, or no answer within 2 s); a shared queue is served by the
+    live workers only.
     """
     addresses = _resolve(host, port)
-    sets: list[list[socket.socket]] = [[] for _ in range(copies)]
+    sockets: list[socket.socket] = []
     try:
         for family, wanted in addresses:
             address = wanted
-            for sockets in sets:
-                sock = _bind_one(family, address, host, reuse_port=copies > 1)
-                sockets.append(sock)
-                # The first bind of port 0 chose the port; the other copies share it.
-                address = (address[0], sock.getsockname()[1], *address[2:])
+            if sockets and not port:
+                # The first bind of port 0 chose the port; the other addresses share it.
+                address = (address[0], sockets[0].getsockname()[1], *address[2:])
+            sockets.append(_bind_one(family, address, host))
     except ListenError:
-        for sock in (s for sockets in sets for s in sockets):
+        for sock in sockets:
             sock.close()
         raise
-    return sets
+    return sockets
 
 
 def _resolve(host: str, port: int) -> list[tuple[int, tuple[object, ...]]]:
@@ -57,14 +62,10 @@ def _resolve(host: str, port: int) -> list[tuple[int, tuple[object, ...]]]:
     return list(unique)
 
 
-def _bind_one(
-    family: int, address: tuple[object, ...], host: str, *, reuse_port: bool
-) -> socket.socket:
+def _bind_one(family: int, address: tuple[object, ...], host: str) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        if reuse_port:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         if family == socket.AF_INET6:
             # As asyncio does: an IPv6 socket beside an IPv4 one must not claim both.
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)

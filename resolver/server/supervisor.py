@@ -1,10 +1,11 @@
 """`resolver serve --workers N`: N serving processes on one port, each with its own event loop.
 
 The supervisor binds the listening sockets itself (so that a port in use fails before anything
-starts), one set per worker with SO_REUSEPORT so that the kernel spreads new connections over
-them, and forks the workers. It keeps its copies of the sockets: a worker that dies leaves its
-socket open, the connections queued on it wait, and the worker forked in its place (logged;
-restarts back off while a worker keeps dying young) serves them.
+starts) and forks the workers, which all serve on those same sockets: one accept queue, taken
+from by whichever worker's loop is free, so that a worker that is stopped, stuck or dead is
+handed no new connection (`server/sockets.py`). It keeps its copies of the sockets: the queue
+outlives any worker, and a worker that dies is forked anew (logged; restarts back off while a
+worker keeps dying young).
 
 Each worker's event loop beats into a shared page (`server/heartbeat.py`); a worker silent for
 `RESOLVER_WORKER_HEARTBEAT_TIMEOUT_S` (stopped, or its loop stuck) is killed (SIGKILL), logged
@@ -16,13 +17,15 @@ What a worker runs is handed to the supervisor (`ServeProcess`: the command line
 `server/process.py: run_process`), so the supervisor's own work — fork, watch, restart, pass
 signals on — imports no web application.
 
-SIGTERM, SIGINT or SIGHUP is passed to every worker (as SIGTERM), which drains as a single
-process does (`server/process.py`); the supervisor closes its copies of the sockets at once (no
-worker is forked any more), so that each worker's socket lives exactly as long as the worker
-keeps it open: it accepts what is queued on it, then closes it, and new connections are
-refused. The supervisor waits for the workers until the grace period
-and a margin are over (then SIGKILL). It runs no event loop: it waits for signals with
-`sigtimedwait`, so that a fork never copies a running loop.
+SIGTERM, SIGINT or SIGHUP marks the service as stopping on the shared page and is passed to
+every worker (as SIGTERM), which drains as a single process does (`server/process.py`); the
+supervisor closes its copies of the sockets at once (no worker is forked any more), so that the
+sockets live exactly as long as the workers keep them open: they accept what is queued, then
+close them, and new connections are refused. A worker sent SIGTERM on its own (the service not
+stopping) only stops accepting: the other workers serve the queue, and it is forked anew. The
+supervisor waits for the workers until the grace period and a margin are over (then SIGKILL).
+It runs no event loop: it waits for signals with `sigtimedwait`, so that a fork never copies a
+running loop.
 
 `/metrics` answers for the whole host, whichever worker serves the scrape: before forking, the
 supervisor makes a directory for this run (`PROMETHEUS_MULTIPROC_DIR`), where every worker's
@@ -107,20 +110,21 @@ class Supervisor:
     def __init__(
         self,
         settings: Settings,
-        socket_sets: list[list[socket.socket]],
+        sockets: list[socket.socket],
         max_connections: int,
         serve: ServeProcess,
     ) -> None:
         self._settings = settings
         self._serve = serve
-        self._socket_sets = socket_sets
+        self._sockets = sockets
         self._max_connections = max_connections
-        self._workers = [_Worker(i) for i in range(len(socket_sets))]
+        count = settings.workers
+        self._workers = [_Worker(i) for i in range(count)]
         self._stopping = False
         self._failed_exits = 0
         self._metrics_dir: Path | None = None
-        self._heartbeats = Heartbeats(len(socket_sets))
-        self._board = InflightBoard(len(socket_sets))
+        self._heartbeats = Heartbeats(count)
+        self._board = InflightBoard(count)
         self._heartbeat_timeout_s = settings.worker_heartbeat_timeout_s
 
     def run(self) -> int:
@@ -163,18 +167,14 @@ class Supervisor:
             try:
                 # SIGTERM, SIGINT and SIGHUP stay blocked until the worker's loop handles them.
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
-                for index, sockets in enumerate(self._socket_sets):
-                    if index != worker.index:
-                        for sock in sockets:
-                            sock.close()
                 code = self._serve(
                     self._settings,
-                    self._socket_sets[worker.index],
+                    self._sockets,
                     max_connections=self._max_connections,
                     worker=worker.index,
                     supervisor=os.getppid(),
                     metrics_dir=self._metrics_dir,
-                    heartbeats=self._heartbeats if self._heartbeat_timeout_s > 0 else None,
+                    heartbeats=self._heartbeats,
                     board=self._board,
                 )
             except BaseException:  # a worker must never return into the supervisor's loop
@@ -287,10 +287,12 @@ class Supervisor:
 
     def _stop(self) -> int:
         self._stopping = True
-        # No worker is forked from now on: our copies go, so that a worker's socket closes
-        # when the worker closes it (after accepting what is queued), not later with ours,
+        # Before the signals: each worker reads it to know that the sockets close for good.
+        self._heartbeats.mark_service_stopping()
+        # No worker is forked from now on: our copies go, so that the sockets close when the
+        # last worker closes them (after accepting what is queued), not later with ours,
         # which would reset what queued in between.
-        for sock in (s for sockets in self._socket_sets for s in sockets):
+        for sock in self._sockets:
             sock.close()
         for worker in self._alive():
             assert worker.pid is not None  # noqa: S101

@@ -66,6 +66,8 @@ class Reply:
     repeat: int = 1
     # The answer's `usage` exactly as given (another SDK shape, say); None: the fake's own.
     usage: dict[str, Any] | None = None
+    # Answer only once this is set (after the delay): a test decides when each call ends.
+    gate: asyncio.Event | None = None
 
 
 @dataclass
@@ -311,6 +313,8 @@ class FakeLLM:
             await asyncio.sleep(self.faults.hang_s)
         if delay:
             await asyncio.sleep(delay)
+        if reply.gate is not None:
+            await reply.gate.wait()
         return reply
 
     def _fault_reply(self, fault: str) -> Reply:

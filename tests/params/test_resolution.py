@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import orjson
@@ -251,24 +250,59 @@ async def test_every_property_attempted_when_one_fails(
     assert result["_error"].startswith("bad: ")
 
 
+async def _until_calls(fake: FakeLLM, count: int, within_s: float = 30.0) -> None:
+    """Until the fake has received `count` calls (a bound far past any pause of a loaded
+    machine: reaching it is the failure, not a slow wait)."""
+    async with asyncio.timeout(within_s):
+        while len(fake.calls) < count:  # noqa: ASYNC110
+            await asyncio.sleep(0.005)
+
+
 async def test_fan_out_bounded_by_max_concurrency(
     make_client: ClientFactory, fake_llm: FakeLLM
 ) -> None:
-    fake_llm.respond(slow(0.3))
-    props = [operator(f"p{i}", ("x", "STRING")) for i in range(8)]
-    client = await make_client()
-    # One call first: the process's first LLM call pays one-time costs (imports compiled in a
-    # fresh venv, the SDK client) that are no part of the fan-out being timed.
-    status, _ = await post(client, request_body(operator("warm", ("x", "STRING"))))
-    assert status == 200
-    fake_llm.reset_peak()
-    started = time.monotonic()
-    status, _ = await post(client, request_body(*props, options={"max_concurrency": 4}))
-    elapsed = time.monotonic() - started
-    assert status == 200
-    assert fake_llm.peak_inflight == 4
-    assert 0.6 <= elapsed < 0.9  # two waves of 300 ms; the ideal is 600 ms
+    # Each call is held by the fake until the test lets it answer: the bound is read from the
+    # calls the fake received and their order, not from the wall clock. Timed, 8 calls of
+    # 300 ms took 1.15 s instead of 0.6 s in 2 of 4 full-suite runs, while the service hands a
+    # freed slot on within ~10 ms (the fake's recorded starts and ends); the suite's process
+    # itself pauses for full garbage collections of 0.7-5 s now and then.
+    gates = {f"p{i}": asyncio.Event() for i in range(8)}
 
+    def held(call: Call) -> Reply:
+        reply = plausible(call)
+        reply.gate = gates[call.property_name or ""]
+        return reply
+
+    fake_llm.respond(held)
+    client = await make_client()
+    props = [operator(name, ("x", "STRING")) for name in gates]
+    body = request_body(*props, options={"max_concurrency": 4})
+    answered = asyncio.create_task(post(client, body))
+    try:
+        await _until_calls(fake_llm, 4)
+        await asyncio.sleep(0.2)  # a fifth call, were the bound leaking, starts meanwhile
+        assert len(fake_llm.calls) == 4
+        assert fake_llm.inflight == 4
+        first_wave = list(fake_llm.calls)
+        # The second wave: each call answered lets exactly one more start, at once.
+        for index, ended in enumerate(first_wave):
+            gates[ended.property_name or ""].set()
+            await _until_calls(fake_llm, 5 + index)
+            started = fake_llm.calls[4 + index]
+            assert ended.ended is not None
+            assert started.started >= ended.ended
+            assert fake_llm.inflight == 4
+        await asyncio.sleep(0.05)
+        assert len(fake_llm.calls) == 8
+    finally:
+        for gate in gates.values():
+            gate.set()
+    status, result = await answered
+    assert status == 200, result
+    assert fake_llm.peak_inflight == 4
+    assert {c.property_name for c in fake_llm.calls} == set(gates)
+
+    fake_llm.respond(slow(0.3))
     fake_llm.reset_peak()
     status, _ = await post(client, request_body(*props[:4], options={"max_concurrency": 2}))
     assert status == 200

@@ -10,33 +10,20 @@ import signal
 
 import aiohttp
 import orjson
-import psutil
 import pytest
 
 from resolver.testing.fake_llm import Call, FakeLLM, Reply, plausible
-from tests.helpers import Service, operator, request_body, serve, wait_for
+from tests.helpers import (
+    fresh_healthz,
+    operator,
+    replaced_once,
+    request_body,
+    serve,
+    wait_for,
+    workers_of,
+)
 
 pytestmark = pytest.mark.slow
-
-
-def workers_of(service: Service) -> list[psutil.Process]:
-    return psutil.Process(service.process.pid).children()
-
-
-async def healthz_statuses(service: Service, count: int) -> list[int | str]:
-    """`count` probes on fresh connections (spread over the workers); a timeout is `timeout`."""
-    statuses: list[int | str] = []
-    timeout = aiohttp.ClientTimeout(total=2)
-    for _ in range(count):
-        try:
-            async with (
-                aiohttp.ClientSession(timeout=timeout) as session,
-                session.get(f"{service.url}/healthz") as response,
-            ):
-                statuses.append(response.status)
-        except TimeoutError:
-            statuses.append("timeout")
-    return statuses
 
 
 async def test_a_stopped_worker_is_replaced(fake: FakeLLM) -> None:
@@ -48,14 +35,11 @@ async def test_a_stopped_worker_is_replaced(fake: FakeLLM) -> None:
         os.kill(victim.pid, signal.SIGSTOP)
         try:
             await wait_for(
-                lambda: (
-                    victim.pid not in {w.pid for w in workers_of(service)}
-                    and len(workers_of(service)) == 2
-                ),
+                lambda: replaced_once(service, victim),
                 within_s=15,
             )
             await asyncio.sleep(1.0)  # the new worker serves
-            statuses = await healthz_statuses(service, 20)
+            statuses = await fresh_healthz(service, 20)
             async with (
                 aiohttp.ClientSession() as session,
                 session.get(service.url + "/metrics") as response,
