@@ -13,6 +13,8 @@ from resolver.timeexpr.tokenlist import Tokens
 RANKING = re.compile(
     r"\s*(?:名|位|强|大|甲|款|家|个(?![月星礼季年小钟周工交营自])|个?(?:客户|产品|门店|城市))"
 )
+# 18岁, 18周岁, 十八虚岁: an age, not a time.
+AGE = re.compile(r"\s*(?:周岁|虚岁|足岁|岁)")
 # A four-digit number before these counts something (2000 users, 2000名).
 _COUNT_NOUNS = re.compile(
     r"\s*(?:[名人元万亿件家条次笔台吨余位款只辆套份页篇倍户]|多(?![年月天周]))"
@@ -211,7 +213,7 @@ def _counts(
 ) -> None:
     """Numbers that count something rather than name a time become COUNT (never time-like):
     after $ ¥ #, before %, decimals (3.5), amounts (pay 2000), four-digit numbers before a
-    count noun or after top/前 (2000 users, 前2000名), rankings (前10名)."""
+    count noun or after top/前 (2000 users, 前2000名), rankings (前10名), ages (18周岁)."""
     c = CODE
     money = (c["MONEY"], c["HASH"])
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
@@ -254,6 +256,8 @@ def _counts(
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)
                 codes[index + 2] = _COUNT
+        if not plain and AGE.match(text, end) is not None:
+            plain = True  # 今年18周岁: an age
         if not plain and before == qian and RANKING.match(text, end):
             plain = True  # 前10名: a ranking
             codes[index - 1] = c["OK_WORD"]

@@ -24,12 +24,13 @@ from resolver.timeexpr.lexicon import (
     KIND,
     MAY_AFTER,
     PLAIN_NUMBER_WORDS,
+    WHOLE_AFTER_NUMBER,
     ZH,
     ZH_NUMERAL_CHARS,
     zh_digits,
     zh_number,
 )
-from resolver.timeexpr.numbers import RANKING, numbers
+from resolver.timeexpr.numbers import AGE, RANKING, numbers
 from resolver.timeexpr.tokenlist import Tokens
 
 _SYMBOLS = {
@@ -40,6 +41,7 @@ _SYMBOLS = {
     "'": "APOS", "、": "ZH_AND", "(": "COMMA", ")": "COMMA", '"': "COMMA", "“": "COMMA",
     "”": "COMMA", "「": "COMMA", "」": "COMMA", "【": "COMMA", "】": "COMMA", "&": "AND",
     "《": "COMMA", "》": "COMMA", "|": "COMMA", "\n": "COMMA", "[": "COMMA", "]": "COMMA",
+    "≠": "NEGATION",  # not equal: a negation, never dropped (SPEC §4.3)
 }  # fmt: skip
 
 
@@ -194,6 +196,9 @@ def _sentence_end(text: str, end: int, before: list[str]) -> bool:
     return following is None or not before or before[-1] not in _ABBREVIATED
 
 
+# An equals sign is a comparison only beside one (>=, <=, !=, =<, > =); alone it is plain.
+_COMPARING = re.compile(r"[<>!≠≥≤]\s*$")
+_COMPARED = re.compile(r"\s*[<>]")
 _DIGIT_GROUPS = frozenset(("d", "o"))
 # twenty second, thirty-second: an ordinal (the 22nd), not the unit after a count.
 _TENS_BEFORE = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]$")
@@ -210,6 +215,12 @@ def _marked(
         return _COMMA_CODE, word  # a full stop ending a sentence is plain (SPEC §4.3)
     if word == "'" and (not text[end : end + 2].isdigit() or "'" in text[end : end + 64]):
         return _COMMA_CODE, word  # a quote ('last month', '10 days ago'), not the ' of '24
+    if (
+        word == "="
+        and not _COMPARING.search(text, max(0, end - 9), end - 1)
+        and not _COMPARED.match(text, end)
+    ):
+        return _COMMA_CODE, word  # year = 2019: an equals sign (>=, <=, != compare)
     if kind == "p":
         return EN_PHRASE_CODES[" ".join(word.split())]
     if kind == "l":
@@ -230,7 +241,13 @@ def _zh_word(
             word, end = shorter, end - 1
             cls, value = ZH[word]
     glued = bool(ends) and ends[-1] == start
-    if cls == "OK_WORD" and word[0] in _UNIT_CHARS and glued and codes[-1] in _DIGIT_CODES:
+    if (
+        cls == "OK_WORD"
+        and word[0] in _UNIT_CHARS
+        and glued
+        and codes[-1] in _DIGIT_CODES
+        and word not in WHOLE_AFTER_NUMBER
+    ):
         word, end = word[0], start + 1  # 12月31日本季度: 31日 + 本季度, not 日本
         cls, value = ZH[word]
     if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
@@ -264,6 +281,8 @@ def _numeral_end(text: str, start: int, end: int) -> int:
 def _zh_numeral(word: str, text: str, start: int, end: int) -> tuple[str, object]:
     if start and text[start - 1] == "前" and RANKING.match(text, end):
         return CODE["COUNT"], zh_number(word)  # 前十名 (前: see _counts)
+    if AGE.match(text, end) is not None:
+        return CODE["COUNT"], zh_number(word)  # 十八周岁: an age
     return CODE["ZHN"], (zh_number(word), zh_digits(word), len(word))
 
 

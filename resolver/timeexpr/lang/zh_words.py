@@ -10,7 +10,7 @@ ZH.add("YEAR", "年")
 ZH.add("YEARDU", "年度")
 ZH.add("QUARTER", "季")
 ZH.add("JIDU", "季度")
-ZH.add("MONTH", "月 月份")
+ZH.add("MONTH", "月")
 ZH.add("WEEK", "周 星期 礼拜 周次")
 ZH.add("DAY", "天")
 ZH.add("RI", "日")
@@ -306,6 +306,11 @@ ZH.add(
     # number words inside ordinary words, and names holding calendar characters (SPEC §4.3)
     "统一 唯一 明日方舟 星期天超市 今日说法 今日关注 明日之后 周年庆",
 )
+# 月份, 年份: the nouns "the month", "the year" (2018年12月的月份, 一个年份), as plain as 日期 and
+# 时间 — right after a number they are its unit (3月份 is 3月 + 份: see `tokens._zh_word`).
+ZH.add("OK_WORD", "月份 年份")
+# An age (18周岁: 18 full years of age): whole after a number, never 18周 + 岁.
+WHOLE_AFTER_NUMBER = ("周岁",)
 # Ordinary words that begin with a number word (SPEC §4.3: 一共, 一下, 万一 are plain): a run of
 # numerals stops before them (上周二一共 is 上周二 + 一共) and a weekday does not take their first
 # character (近一周一共 is 近一周 + 一共).
