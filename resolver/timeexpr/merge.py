@@ -33,7 +33,13 @@ _AGREE_GAP = frozenset((_SPACE, _COMMA, _DE, _C["THE"]))  # Friday the 11th
 _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
 _EN_RANGE_WORDS = frozenset((_C["TO"], _C["THROUGH"], _C["UNTIL"]))
 _LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"]))  # a comma joins no list (SPEC §4.1)
-_CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
+_CONTAINER_UNIT = {
+    "year": "year",
+    "isoyear": "year",
+    "quarter": "quarter",
+    "month": "month",
+    "week": "week",
+}
 
 
 class Expression(NamedTuple):
@@ -364,8 +370,8 @@ def _skip(codes: str, position: int, skipped: tuple[str, ...]) -> int:
 
 
 _DAY_GAP = frozenset(
-    (_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"], _C["OF"])
-)  # from 5 to 6pm of April 22
+    (_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"], _C["OF"], _C["TZWORD"])
+)  # from 5 to 6pm of April 22; 昨天北京时间下午3点到5点 (the zone is read by reading.py)
 
 
 def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int | None, int | None]:

@@ -21,7 +21,7 @@ from resolver.timeexpr.holidays import holiday_days
 from resolver.timeexpr.result import Step
 from resolver.timeexpr.terms import Absolute
 
-Container = Literal["year", "isoyear", "month", "week"]
+Container = Literal["year", "isoyear", "quarter", "month", "week"]
 Placed = tuple[Absolute, Absolute | None]
 
 
@@ -85,8 +85,8 @@ class FirstN(NamedTuple):
 
 
 class LastN(NamedTuple):
-    """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: the last N units of the
-    container (SPEC §4.3; alone, 最后N天 settles nothing)."""
+    """今年最后一个月, 上个月最后3天, 上季度最后一个月, the last 3 days of March 2024: the last N
+    units of the container (SPEC §4.3; alone, 最后N天 settles nothing)."""
 
     n: int
     unit: Step
@@ -94,20 +94,18 @@ class LastN(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return the first and the last of the last N units of the container."""
+        end = container_last(self.container, first)
         if self.unit == "day":
-            if self.container == "year":
-                end = date(first.year, 12, 31)
-            else:
-                end = first.replace(day=days_in_month(first.year, first.month))
             if self.n > (end - first).days + 1:
                 raise ValueError("more days than the container has")
             last_day = Absolute("day", end)
             return Absolute("day", end - timedelta(self.n - 1)), last_day if self.n > 1 else None
         per = {"month": 1, "quarter": 3}[self.unit]
-        if per * self.n > 12:
-            raise ValueError("more than a year")
-        start = Absolute(self.unit, date(first.year, 13 - per * self.n, 1))
-        last = Absolute(self.unit, date(first.year, 13 - per, 1))
+        months = (end.year - first.year) * 12 + end.month - first.month + 1
+        if self.container in ("week", "isoyear") or per * self.n > months:
+            raise ValueError("more units than the container has")
+        start = Absolute(self.unit, next_container("month", first, months - per * self.n))
+        last = Absolute(self.unit, next_container("month", first, months - per))
         return start, last if self.n > 1 else None
 
 
@@ -202,15 +200,14 @@ class LastWeek(NamedTuple):
     """the last week of July, 3月最后一周, 今年最后一周: the ISO week (Monday to Sunday) holding
     the container period's last day (SPEC §4.3)."""
 
-    container: Container  # "month" or "year"
+    container: Container  # "month", "quarter" or "year"
     unit: Step = "week"
 
     def place(self, first: date) -> Placed:
         """Return the week holding the last day of the period starting on `first`."""
-        if self.container == "month":
-            last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
-        else:
-            last = date(first.year, 12, 31)
+        if self.container in ("week", "isoyear"):
+            raise ValueError("no last week of a week")
+        last = container_last(self.container, first)
         return Absolute("week", last - timedelta(days=last.weekday())), None
 
 
@@ -236,15 +233,29 @@ def container_first(container: Container, day: date) -> date:
         return date.fromisocalendar(day.isocalendar().year, 1, 1)
     if container == "month":
         return day.replace(day=1)
+    if container == "quarter":
+        return date(day.year, (day.month - 1) // 3 * 3 + 1, 1)
     return day - timedelta(days=day.weekday())
+
+
+def container_last(container: Container, first: date) -> date:
+    """Return the last day of the container period starting on `first`."""
+    if container == "week":
+        return first + timedelta(days=6)
+    if container == "isoyear":
+        return next_container("isoyear", first, 1) - timedelta(days=1)
+    months = {"year": 12, "quarter": 3, "month": 1}[container]
+    return next_container("month", first, months) - timedelta(days=1)
 
 
 def next_container(container: Container, first: date, direction: int) -> date:
     """Return the first day of the container period `direction` periods away."""
     if container == "week":
         return first + timedelta(days=7 * direction)
-    if container == "month":
-        month0 = first.year * 12 + first.month - 1 + direction
+    if container in ("month", "quarter"):
+        month0 = (
+            first.year * 12 + first.month - 1 + direction * (3 if container == "quarter" else 1)
+        )
         return date(month0 // 12, month0 % 12 + 1, 1)
     if container == "isoyear":
         return date.fromisocalendar(first.isocalendar().year + direction, 1, 1)

@@ -69,7 +69,45 @@ EQUALS: list[tuple[str, Expected]] = [
     ("2019 =>", NOTHING),
 ]
 
-CASES = AGES + UNIT_NOUNS + EQUALS
+# -- the last N units of a named period (SPEC §4.3): weeks Monday to Sunday, the last week the
+# one holding the period's last day; any bigger named period, quarters included -------------
+LAST_IN: list[tuple[str, Expected]] = [
+    ("本月最后一周的排班", ("2025-11-24T00:00:00.000", "2025-11-30T23:59:59.999", "week")),
+    ("这个月的最后一周", ("2025-11-24T00:00:00.000", "2025-11-30T23:59:59.999", "week")),
+    ("上个月最后一周", ("2025-10-27T00:00:00.000", "2025-11-02T23:59:59.999", "week")),
+    ("上季度最后一周", ("2025-09-29T00:00:00.000", "2025-10-05T23:59:59.999", "week")),
+    ("2024年Q4最后一周", ("2024-12-30T00:00:00.000", "2025-01-05T23:59:59.999", "week")),
+    ("今年最后一周", ("2025-12-29T00:00:00.000", "2026-01-04T23:59:59.999", "week")),
+    ("上季度最后一个月的销量", month("2025-09", "2025-09", 30)),
+    ("下季度最后一个月", month("2026-03", "2026-03", 31)),
+    ("2024年第一季度最后一个月", month("2024-03", "2024-03", 31)),
+    ("2024年第一季度的最后两个月", month("2024-02", "2024-03", 31)),
+    ("去年最后一个季度", ("2024-10-01T00:00:00.000", "2024-12-31T23:59:59.999", "quarter")),
+    ("本季度最后10天", day("2025-12-22", "2025-12-31")),
+    ("上周最后两天", day("2025-11-08", "2025-11-09")),
+    ("最后一周", NOTHING),  # of what?
+    ("最后一个月", NOTHING),
+    ("上周最后一个月", NOTHING),  # no month inside a week
+    ("上季度最后四个月", NOTHING),  # a quarter has three
+    ("上周最后8天", NOTHING),
+    ("本月最后两周", NOTHING),  # the last N weeks of a month: not declared
+]
+# -- a zone written between the day and its hours governs the range (SPEC §4.3) --------------
+ZONED_HOURS: list[tuple[str, str, str]] = [
+    # at 2025-11-13T19:00Z (Beijing: the 14th, 03:00), the request in UTC
+    ("昨天北京时间下午3点到5点的订单", "2025-11-13T07:00:00.000", "2025-11-13T08:59:59.999"),
+    ("昨天（北京时间）下午3点到5点", "2025-11-13T07:00:00.000", "2025-11-13T08:59:59.999"),
+    ("北京时间昨天下午3点到5点", "2025-11-13T07:00:00.000", "2025-11-13T08:59:59.999"),
+    ("昨天东京时间下午3点到5点", "2025-11-13T06:00:00.000", "2025-11-13T07:59:59.999"),
+]
+ZONED_NOTHING = [
+    "昨天北京时间东京时间下午3点到5点",  # two zones
+    "昨天火星时间下午3点到5点",  # no such zone
+    "昨天北京时间下午3到5",  # bare hours
+]
+UTC_NOW_MS = 1763060400000  # 2025-11-13T19:00:00Z
+
+CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN
 
 
 def _window(text: str) -> Expected:
@@ -94,3 +132,19 @@ def test_what_settles_nothing_says_why(text: str) -> None:
     assert not answer.settled
     for words in answer.unread:
         assert words.strip(" .,;:!?。，；：！？、\"'“”（）()") == words.strip(), words
+
+
+@pytest.mark.parametrize(("text", "start", "end"), ZONED_HOURS)
+def test_a_zone_between_the_day_and_its_hours_governs_them(text: str, start: str, end: str) -> None:
+    answer = read_window(text, now_ms=UTC_NOW_MS, timezone="UTC")
+    assert answer.settled, answer.unread
+    assert (answer.start_iso or "")[:23] == start
+    assert (answer.end_iso or "")[:23] == end
+    assert answer.step == "day"
+
+
+@pytest.mark.parametrize("text", ZONED_NOTHING)
+def test_hours_with_two_zones_or_none_settle_nothing(text: str) -> None:
+    answer = read_window(text, now_ms=UTC_NOW_MS, timezone="UTC")
+    assert not answer.settled
+    assert answer.unread
