@@ -107,7 +107,26 @@ ZONED_NOTHING = [
 ]
 UTC_NOW_MS = 1763060400000  # 2025-11-13T19:00:00Z
 
-CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN
+# -- the same month / quarter of another year: 去年同月, 去年本月, 前年同季度 --------------------
+SAME_PERIOD: list[tuple[str, Expected]] = [
+    ("去年同月的订单", month("2024-11", "2024-11", 30)),
+    ("前年同月的订单", month("2023-11", "2023-11", 30)),  # two years back, never one
+    ("明年同月", month("2026-11", "2026-11", 30)),
+    ("去年本月", month("2024-11", "2024-11", 30)),
+    ("去年这个月的销量", month("2024-11", "2024-11", 30)),
+    ("去年当月", month("2024-11", "2024-11", 30)),
+    ("去年本季度", ("2024-10-01T00:00:00.000", "2024-12-31T23:59:59.999", "quarter")),
+    ("去年本月十日", day("2024-11-10")),
+    ("去年本月10号的订单", day("2024-11-10")),
+    ("去年本月下旬", day("2024-11-21", "2024-11-30")),
+    ("上个月同月", NOTHING),  # no year named
+    ("今年本月", NOTHING),
+    ("去年上个月", NOTHING),  # a composition no table declares
+    ("去年本周", NOTHING),
+    ("去年本月31日", NOTHING),  # November has 30 days
+]
+
+CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD
 
 
 def _window(text: str) -> Expected:

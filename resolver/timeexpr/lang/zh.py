@@ -66,7 +66,8 @@ ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JI
 ZH.add("zh_now_period", "(?P<c>NOW) _ (?:GE _)? (?P<u>WEEK|MONTH|QU|YU)", lambda f: this_period(f) if f.need("c").value in ("当前", "目前") else None, ("当前月", "now/M..now"))
 # -- Chinese, relative to now ------------------------------------------------------------------
 ZH.add("zh_week_day", "(?P<r>RELPERIOD) _ (?P<d>ZHN|RI|DAY)(?! _ (?:GE|CAL|CLK))", week_of_relperiod, ("上周三的订单", "2025-11-05"))
-ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year, ("去年同月的订单", "now-12M/M"))
+ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year, ("去年同月的订单", "now-12M/M"), ("前年同季度", "now-8Q/Q"))
+ZH.add("zh_same_current", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? (?P<t>RELPERIOD)", same_last_year, ("去年本月的订单", "now-12M/M"), ("去年这个季度", "now-4Q/Q"))
 ZH.add("zh_rest", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_REMAIN", rest, ("本周剩余的排班", "now..now/w"))
 ZH.add("zh_anchor_r", "(?:RELPERIOD _)? (?P<u>YEAR|MONTH|QU|WEEK) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor, ("年初以来的订单", "now/y..now"))
 ZH.add("zh_anchor", "(?P<r>RELPERIOD) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor, ("今年初以来", "now/y..now"))
