@@ -126,7 +126,28 @@ SAME_PERIOD: list[tuple[str, Expected]] = [
     ("去年本月31日", NOTHING),  # November has 30 days
 ]
 
-CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD
+# -- bare 周末: this week's Saturday .. Sunday (Duckling and Recognizers-Text; chrono's Chinese
+# has no 周末) — SPEC §4.3's peers' majority ----------------------------------------------------
+THIS_WEEKEND = day("2025-11-15", "2025-11-16")
+WEEKEND: list[tuple[str, Expected]] = [
+    ("周末", THIS_WEEKEND),
+    ("週末的客流", THIS_WEEKEND),
+    ("周末的销量是多少？", THIS_WEEKEND),
+    ("周末期间的订单", THIS_WEEKEND),
+    ("这周末", THIS_WEEKEND),
+    ("上周末", day("2025-11-08", "2025-11-09")),
+    ("双休日的客流", NOTHING),  # weekends in general: no week named
+    ("每周末", NOTHING),  # every weekend
+    ("除了周末的客流", NOTHING),  # an exclusion
+    ("周末两天", NOTHING),
+    ("上周周末", NOTHING),  # a composition no table declares
+    ("3月的周末", NOTHING),  # the weekends of March
+    ("本周的周末", NOTHING),
+    ("周末，上个月", NOTHING),  # two windows
+    ("周末下午3点到5点", NOTHING),  # hours of two days
+]
+
+CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND
 
 
 def _window(text: str) -> Expected:
@@ -167,3 +188,17 @@ def test_hours_with_two_zones_or_none_settle_nothing(text: str) -> None:
     answer = read_window(text, now_ms=UTC_NOW_MS, timezone="UTC")
     assert not answer.settled
     assert answer.unread
+
+
+@pytest.mark.parametrize(
+    ("now_ms", "first"),
+    [
+        (1763290800000, "2025-11-15"),  # Sunday 19:00: the weekend under way
+        (1763341200000, "2025-11-22"),  # Monday 09:00: this week's, to come
+        (1763175600000, "2025-11-15"),  # Saturday 11:00
+    ],
+)
+def test_bare_weekend_is_this_weeks_whatever_the_day(now_ms: int, first: str) -> None:
+    answer = read_window("周末的客流", now_ms=now_ms, timezone=ZONE)
+    assert (answer.start_iso or "")[:10] == first
+    assert answer.step == "day"

@@ -33,8 +33,11 @@ ZH.add(
     "TODAYISH",
     "今晚 昨晚 明晚 今早 明早 昨早 今晨 昨夜 今夜 明夜 当晚 当天 当日 次日 翌日 隔天 同日",
 )
-ZH.add("WEEKEND", "周末 双休日")
-# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1).
+ZH.add("WEEKEND", "双休日")  # weekends in general: no week named
+# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1). Bare 周末 (週末) is
+# this week's, as Duckling and Recognizers-Text read it (chrono's Chinese has no 周末): §4.3's
+# peers' majority, docs/time-semantics.md.
+ZH["周末"] = ("WEEKEND_REL", 0)
 for _head, _offset in (("上上", -2), ("上", -1), ("本", 0), ("这", 0), ("下", 1), ("下下", 2)):
     for _middle in ("", "个", "一个") if _head not in ("本",) else ("",):
         ZH[f"{_head}{_middle}周末"] = ("WEEKEND_REL", _offset)
