@@ -161,7 +161,7 @@ def holiday(found: Found) -> Atom | None:
     """春节, 国庆黄金周, Christmas, 618: a holiday (its public holiday with 期间/假期)."""
     key = found.word("h") if found.text("h") == "HOLIDAY" else "618"
     span = found.tok("s")
-    if span is not None and span.value != "span":
+    if span is not None and span.value not in ("span", "off"):
         return None  # 双十一五四: another day's name, not the holiday's 期间/假期
     return partial(Holiday(key, span=span is not None))
 

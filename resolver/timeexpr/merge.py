@@ -17,6 +17,7 @@ from typing import Literal, NamedTuple
 
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.lexicon import CODE
+from resolver.timeexpr.partials import DayOfMonth, InYear, Weekday
 from resolver.timeexpr.tokenlist import Tokens
 
 Mode = Literal["plain", "since", "asof", "hours", "weekof"]
@@ -113,6 +114,8 @@ def merged(
                 index += 1
         elif opener == "weekof" and len(run.items) == 1:
             mode = "weekof"
+        elif mode == "plain" and len(run.items) == 1 and _one_day(run.items[0]):
+            run.end = _day_off_after(codes, tokens, run.end)  # 29日你放假吗: that day
         expression = Expression(
             mode,
             tuple(run.items),
@@ -393,6 +396,32 @@ def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int 
     if run.to_now:
         return Atom("now", "day", None), None, None  # between 8 o'clock and now: today
     return None, None, None
+
+
+_OTHERDAY, _BAR = _C["OTHERDAY"], _C["BAR"]
+
+
+def _one_day(atom: Atom) -> bool:
+    """Whether an atom names one day (29日, 明天, 周五, 10月1日) — no span of days."""
+    part = atom.partial
+    return (
+        atom.unit == "day"
+        and atom.kind in ("period", "partial")
+        and not getattr(part, "last_day", 0)
+        and (part is None or isinstance(part, DayOfMonth | InYear | Weekday))
+    )
+
+
+def _day_off_after(codes: str, tokens: Tokens, end: int) -> int:
+    """Where a day's expression ends when 放假 ("off") follows it, at most a short word
+    between (29日你放假吗, 明天不放假): the day is the day off. Else `end`."""
+    position = end
+    short = tokens.ends[position] - tokens.starts[position] <= 2 if position < len(codes) else False
+    if codes[position : position + 1] == _BAR and short:
+        position += 1
+    if codes[position : position + 1] == _OTHERDAY and tokens.values[position] == "off":
+        return position + 1
+    return end
 
 
 def _is_day(atom: Atom) -> bool:

@@ -147,7 +147,26 @@ WEEKEND: list[tuple[str, Expected]] = [
     ("周末下午3点到5点", NOTHING),  # hours of two days
 ]
 
-CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND
+# -- 放假 ("to be off") after one day is that day; after a festival its public holiday --------
+DAY_OFF: list[tuple[str, Expected]] = [
+    ("29日你放假吗", day("2025-10-29")),
+    ("29日放假", day("2025-10-29")),
+    ("明天放假吗", day("2025-11-14")),
+    ("明天不放假", day("2025-11-14")),
+    ("下周一放假", day("2025-11-17")),
+    ("10月1日放假的门店", day("2025-10-01")),
+    ("国庆放假", day("2025-10-01", "2025-10-08")),
+    ("十一放假", day("2025-10-01", "2025-10-08")),
+    ("放假", NOTHING),
+    ("上周放假的订单", NOTHING),  # the days off of a week: which?
+    ("5月放假", NOTHING),
+    ("1到5号放假", NOTHING),
+    ("29日之后放假", NOTHING),  # after the 29th
+    ("29日你们公司放假吗", NOTHING),  # too many words between
+    ("29日的订单，放假", NOTHING),
+]
+
+CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF
 
 
 def _window(text: str) -> Expected:

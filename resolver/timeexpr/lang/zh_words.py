@@ -95,7 +95,10 @@ ZH.add(
     "国际劳动妇女节 拉匝路 拉撒路 受难日",
 )
 # After a festival, its public holiday's days (国庆黄金周, 春节假期); alone, no period read.
-ZH.add("OTHERDAY", "假日 假期 长假 小长假 黄金周 放假", "span")
+ZH.add("OTHERDAY", "假日 假期 长假 小长假 黄金周", "span")
+# 放假 "to be off": after a festival its public holiday (国庆放假), after one day that day
+# (29日你放假吗, 明天放假吗: merge.py); after anything else (上周放假) it is left unread.
+ZH.add("OTHERDAY", "放假", "off")
 # Festivals and holidays the grammar reads (SPEC §4.1, §4.2): name → holiday key.
 ZH_HOLIDAYS = {
     "元旦": "new_year", "元旦节": "new_year", "阳历新年": "new_year",
