@@ -293,6 +293,6 @@ def last_n(found: Found) -> Atom | None:
     beside it (the phrases require one)."""
     number = count(found.need("n"))
     unit = unit_of(found.need("u"))
-    if not number or unit not in ("day", "month", "quarter"):
+    if not number or unit not in ("day", "week", "month", "quarter"):
         return None
-    return partial(LastN(number, unit, "month" if unit == "day" else "year"))
+    return partial(LastN(number, unit, "month" if unit in ("day", "week") else "year"))

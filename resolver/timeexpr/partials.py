@@ -100,6 +100,13 @@ class LastN(NamedTuple):
                 raise ValueError("more days than the container has")
             last_day = Absolute("day", end)
             return Absolute("day", end - timedelta(self.n - 1)), last_day if self.n > 1 else None
+        if self.unit == "week":  # weeks Monday to Sunday, the last holding the period's last day
+            last_week = end - timedelta(days=end.weekday())
+            first_week = last_week - timedelta(weeks=self.n - 1)
+            if self.container in ("week", "isoyear") or first_week + timedelta(days=6) < first:
+                raise ValueError("more weeks than the container touches")
+            last = Absolute("week", last_week)
+            return Absolute("week", first_week), last if self.n > 1 else None
         per = {"month": 1, "quarter": 3}[self.unit]
         months = (end.year - first.year) * 12 + end.month - first.month + 1
         if self.container in ("week", "isoyear") or per * self.n > months:

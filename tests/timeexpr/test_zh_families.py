@@ -90,7 +90,12 @@ LAST_IN: list[tuple[str, Expected]] = [
     ("上周最后一个月", NOTHING),  # no month inside a week
     ("上季度最后四个月", NOTHING),  # a quarter has three
     ("上周最后8天", NOTHING),
-    ("本月最后两周", NOTHING),  # the last N weeks of a month: not declared
+    ("本月最后两周", ("2025-11-17T00:00:00.000", "2025-11-30T23:59:59.999", "week")),
+    ("今年的最後 3 週", ("2025-12-15T00:00:00.000", "2026-01-04T23:59:59.999", "week")),
+    ("上个月最后5周", ("2025-09-29T00:00:00.000", "2025-11-02T23:59:59.999", "week")),
+    ("上个月最后6周", NOTHING),  # October touches five weeks
+    ("最后3周", NOTHING),
+    ("上周最后2周", NOTHING),
 ]
 # -- a zone written between the day and its hours governs the range (SPEC §4.3) --------------
 ZONED_HOURS: list[tuple[str, str, str]] = [
