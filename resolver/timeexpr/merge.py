@@ -106,8 +106,10 @@ def merged(
             mode = "hours"
             if before is not None:  # 昨天 下午3点到5点: the day's own expression is this one
                 if expressions and expressions[-1].items == (day,):
-                    expressions.pop()
-                    consumed.pop()
+                    popped = expressions.pop()
+                    opened, _ = consumed.pop()
+                    if popped.mode == "plain":  # 从昨天5:00-6:00: its opener too
+                        before = min(before, opened)
                 run.begin = before
             if after is not None:  # 9am to 11am today
                 run.end = after

@@ -171,7 +171,31 @@ DAY_OFF: list[tuple[str, Expected]] = [
     ("29日的订单，放假", NOTHING),
 ]
 
-CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF
+
+# -- hour ranges on a named day: a part of the day before a colon clock, 从 before the day ----
+def hours(first: str, last: str) -> Expected:
+    return (f"2025-11-12T{first}:00.000", f"2025-11-12T{last}:59.999", "day")
+
+
+HOUR_RANGES: list[tuple[str, Expected]] = [
+    ("昨天晚上7:00到8:00", hours("19:00", "19:59")),
+    ("昨天早上7:00到8:00的订单", hours("07:00", "07:59")),
+    ("昨天下午3:30-5:00", hours("15:30", "16:59")),
+    ("昨天凌晨1:00到2:00", hours("01:00", "01:59")),
+    ("从昨天5:00-6:00", hours("05:00", "05:59")),
+    ("从昨天5点到6点", hours("05:00", "05:59")),
+    (
+        "帮我预订2016年12月15日晚上7:00到8:00的会议",
+        ("2016-12-15T19:00:00.000", "2016-12-15T19:59:59.999", "day"),
+    ),
+    ("昨天晚上7:00", NOTHING),  # a point inside a day
+    ("晚上7:00到8:00", NOTHING),  # no day named
+    ("昨天晚上11:00到1:00", NOTHING),  # across midnight: not read
+    ("自从昨天5:00-6:00", NOTHING),  # since an hour range?
+    ("昨天晚上7:00到6:00", NOTHING),  # backwards
+]
+
+CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
 
 
 def _window(text: str) -> Expected:

@@ -19,6 +19,7 @@ from resolver.timeexpr.builders import (
     whole_days,
 )
 from resolver.timeexpr.dates import (
+    clock,
     compare,
     day_of_month,
     dekad,
@@ -64,6 +65,8 @@ ZH.add("zh_compare_unit", "COMPARE _ (?:GE _)? (?:WEEK|MONTH|QU|YU|DAY|RI)(?! _ 
 ZH.add("compare", "COMPARE _ (?:ZH_DE _)? (?:THE _)? (?:(?P<v>VAGUE) _)? (?:OF _)? (?:(?:RELPERIOD|RELDAY)(?! _ (?:ZH_DE _)? ZH_SAME)|(?:LAST|PREVIOUS) _ ENPERIOD)?", compare, ("上个月同比去年", "now-1M/M"))
 ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JIDU|YEAR|YEARDU) TREND", step_word, ("今年的月趋势", "now/y..now"))
 ZH.add("zh_now_period", "(?P<c>NOW) _ (?:GE _)? (?P<u>WEEK|MONTH|QU|YU)", lambda f: this_period(f) if f.need("c").value in ("当前", "目前") else None, ("当前月", "now/M..now"))
+# -- a part of the day before a clock written with a colon (晚上7:00到8:00: 19:00-20:00) ----------
+ZH.add("zh_part_colon_clock", "(?P<part>DAYPART) _ (?P<h>DD) (?P<colon>COLON) (?P<min>DD)", clock, ("昨天晚上7:00到8:00", "2025-11-12T19:00..2025-11-12T20:00"), ("昨天下午3:30-5:00", "2025-11-12T15:30..2025-11-12T17:00"))
 # -- Chinese, relative to now ------------------------------------------------------------------
 ZH.add("zh_week_day", "(?P<r>RELPERIOD) _ (?P<d>ZHN|RI|DAY)(?! _ (?:GE|CAL|CLK))", week_of_relperiod, ("上周三的订单", "2025-11-05"))
 ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year, ("去年同月的订单", "now-12M/M"), ("前年同季度", "now-8Q/Q"))
