@@ -195,7 +195,24 @@ HOUR_RANGES: list[tuple[str, Expected]] = [
     ("昨天晚上7:00到6:00", NOTHING),  # backwards
 ]
 
-CASES = AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
+# -- 前N小时 / 前N分钟 with no day named: as 最近N小时 (SPEC §4.1's 前N天 = 最近N天) ------------
+FIRST_N_CLOCK: list[tuple[str, Expected]] = [
+    ("前两小时的订单", ("2025-11-13T07:12:22.241", NOW, "day")),
+    ("前兩小時", ("2025-11-13T07:12:22.241", NOW, "day")),
+    ("前3个小时", ("2025-11-13T06:12:22.241", NOW, "day")),
+    ("前二分钟", ("2025-11-13T09:10:22.241", NOW, "day")),
+    ("今天前两小时", NOTHING),  # the first two hours of today?
+    ("今天的前两小时", NOTHING),
+    ("上午前两小时", NOTHING),
+    ("3日前两小时", NOTHING),
+    ("前两小时前", NOTHING),
+    ("前2小时以前", NOTHING),
+]
+
+CASES = (
+    AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
+    + FIRST_N_CLOCK
+)  # fmt: skip
 
 
 def _window(text: str) -> Expected:

@@ -86,6 +86,7 @@ ZH.add("zh_before_now", "(?:NOW _)? ZH_BEFORE _ (?P<n>CNT|HALF) _ (?P<ge>GE)? _ 
 ZH.add("zh_latest", "LATEST _ (?:ZH_DE _)? (?P<n>CNT)? _ (?P<ge>GE)? _ (?P<u>MONTH|QU|YU|WEEK)", latest, ("最新一年的营收", "now-1y..now"))
 ZH.add("zh_ahead", "(?:ZH_FUTURE|ZH_NEXT|ZH_HOU) _ (?:ZH_DE _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)?", ahead, ("未來7天的訂單", "now..now+7d"))
 ZH.add("zh_first_n", "ZH_QIAN _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>QU|MONTH|DAY|RI|WEEK)(?! _ (?:ZH_BEFORE|ZH_QIAN))", first_n, ("前7天的订单", "now-7d..now"))
+ZH.add("zh_first_n_clock", "(?<!NOW|RELDAY|TODAYISH|WEEKDAY|RI|HAO|DAYPART|ZH_DE|DAY)ZH_QIAN _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>CLK)(?! _ (?:ZH_BEFORE|ZH_QIAN))", rolling, ("前两小时的订单", "now-2h..now"), ("前30分钟", "now-30min..now"))
 ZH.add("zh_ago", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_QIAN(?! _ (?:CNT|HALF|DI|QLABEL))|ZH_BEFORE)", ago, ("3天前", "now-3d"))
 ZH.add("zh_later", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_HOU|ZH_AFTER)(?! _ (?:CAL|CNT))", later, ("3天后的库存", "now+3d"))
 # -- Chinese periods, the year left open ---------------------------------------------------------
