@@ -31,6 +31,7 @@ from resolver.timeexpr.partials import (
     InYear,
     LastN,
     LastWeek,
+    NthWeekday,
     Weekday,
 )
 from resolver.timeexpr.terms import Absolute, Relative
@@ -132,6 +133,16 @@ def dekad(found: Found) -> Atom:
     """上旬/中旬/下旬, early/mid/late (of a month): days 1–10, 11–20, 21–last."""
     third = {"ZH_LAST": 0, "ZH_MID": 1, "ZH_NEXT": 2}[found.text("x")]
     return partial(Dekad(third))
+
+
+def nth_weekday(found: Found) -> Atom | None:
+    """十月第一个星期一, 四月的最后一个星期一: the Nth or last weekday of the month before it."""
+    number = -1 if found.has("last") else count(found.tok("n"))
+    if number is None or not (number == -1 or 1 <= number <= 5):
+        return None
+    if found.has("last") and found.has("n1") and count(found.tok("n1")) != 1:
+        return None  # 最后两个星期一: not one day
+    return partial(NthWeekday(number, found.number("wd")))
 
 
 def weekday(found: Found) -> Atom:

@@ -17,7 +17,7 @@ from typing import Literal, NamedTuple
 
 from resolver.timeexpr.atoms import Atom
 from resolver.timeexpr.lexicon import CODE
-from resolver.timeexpr.partials import DayOfMonth, InYear, Weekday
+from resolver.timeexpr.partials import DayOfMonth, InYear, NthWeekday, Weekday
 from resolver.timeexpr.tokenlist import Tokens
 
 Mode = Literal["plain", "since", "asof", "hours", "weekof"]
@@ -187,6 +187,8 @@ def _readable(expression: Expression) -> bool:
     items = expression.items
     if expression.mode == "hours":
         return True
+    if len(items) > 1 and any(isinstance(item.partial, NthWeekday) for item in items):
+        return False  # 从四月的最后一个星期一到十月一日: an Nth weekday is read alone only
     if expression.mode == "since" and (len(items) > 1 or _a_span(items[0])):
         return False  # 自从2024年1月到3月: since which? a start of a since is one period
     if (

@@ -189,6 +189,27 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
+class NthWeekday(NamedTuple):
+    """十月第一个星期一, 四月的最后一个星期一: the Nth (or, n = -1, the last) weekday of a month
+    (Duckling and Recognizers-Text read it; SPEC §4.3's peers' majority)."""
+
+    n: int
+    weekday: int  # Monday is 0
+    unit: Step = "day"
+    container: Container = "month"
+
+    def place(self, first: date) -> Placed:
+        """Return that day of the month starting on `first` (ValueError: no such day)."""
+        last = container_last("month", first)
+        if self.n < 0:
+            day = last - timedelta(days=(last.weekday() - self.weekday) % 7)
+        else:
+            day = first + timedelta(days=(self.weekday - first.weekday()) % 7 + 7 * (self.n - 1))
+        if not first <= day <= last:
+            raise ValueError("no such weekday in the month")
+        return Absolute("day", day), None
+
+
 class Weekend(NamedTuple):
     """上周末, this weekend: Saturday 00:00 .. Sunday 23:59:59.999 of a week (SPEC §4.3)."""
 
@@ -227,6 +248,7 @@ Partial = (
     | Dekad
     | HalfMonth
     | Weekday
+    | NthWeekday
     | Weekend
     | LastWeek
 )

@@ -209,9 +209,26 @@ FIRST_N_CLOCK: list[tuple[str, Expected]] = [
     ("前2小时以前", NOTHING),
 ]
 
+# -- the Nth / last weekday of a month (Duckling and Recognizers-Text: §4.3's majority) --------
+NTH_WEEKDAY: list[tuple[str, Expected]] = [
+    ("十月第一个星期一", day("2025-10-06")),
+    ("十月的第一個星期一的订单", day("2025-10-06")),
+    ("四月的最后一个星期一", day("2025-04-28")),
+    ("上个月的第二个周五", day("2025-10-10")),
+    ("本月最后一个周五", day("2025-11-28")),
+    ("2024年2月第五个星期四", day("2024-02-29")),
+    ("2024年2月的第五个星期五", NOTHING),  # February 2024 has four Fridays
+    ("第一个星期一", NOTHING),  # of which month?
+    ("上周第一个星期一", NOTHING),
+    ("今年第一个星期一", NOTHING),  # not declared for a year
+    ("十月最后两个星期一", NOTHING),
+    ("从四月的最后一个星期一到十月一日", NOTHING),  # inside a range: not read
+    ("十月第一个星期一和第二个星期一", NOTHING),
+]
+
 CASES = (
     AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
-    + FIRST_N_CLOCK
+    + FIRST_N_CLOCK + NTH_WEEKDAY
 )  # fmt: skip
 
 

@@ -31,6 +31,7 @@ from resolver.timeexpr.dates import (
     last_week_of_year,
     month,
     month_day,
+    nth_weekday,
     quarter,
     step_word,
     week_number,
@@ -102,6 +103,7 @@ ZH.add("zh_last_week_of_month", "(?<=MONTH)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _
 ZH.add("zh_last_week_of_year", "(?<=YEAR)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_year(f) if count(f.tok("n")) in (None, 1) else None, ("2024年最后一周", "2025-W01"))
 ZH.add("zh_last_week_in", "(?<=RELPERIOD|QUARTER|JIDU|QLABEL)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("本月最后一周的排班", "2025-W48"), ("上季度最后一周", "2025-W40"), ("今年最后一周", "2026-W01"))
 ZH.add("zh_final_weeks", "(?<=MONTH|YEAR|YEARDU|RELPERIOD|QUARTER|JIDU|QLABEL)(?:ZH_DE _)? ZH_FINAL _ (?P<n>CNT) _ (?:GE _)? (?P<u>WEEK)", last_n, ("今年的最后3周", "2025-W51..2026-W01"), ("本月最后两周", "2025-W47..2025-W48"))
+ZH.add("zh_nth_weekday", "(?<=MONTH|RELPERIOD)(?:ZH_DE _)? (?:DI _ (?P<n>NUM12)|(?P<last>ZH_FINAL) _ (?P<n1>ZHN)?) _ GE _ (?P<wd>WEEKDAY)", nth_weekday, ("十月第一个星期一", "2025-10-06"), ("四月的最后一个星期一", "2025-04-28"), ("上个月的第二个周五", "2025-10-10"))
 ZH.add("zh_nth_month", "DI _ (?P<m>NUM12) _ GE _ MONTH", month, ("2021年的第三个月", "2021-03"))
 ZH.add("zh_year0", "(?P<y>D0) _ YU", year, ("08年的奥运会", "2008"))
 ZH.add("zh_month", "(?P<m>NUM12) _ MONTH", month, ("1月的营收", "2025-01"))
