@@ -226,9 +226,23 @@ NTH_WEEKDAY: list[tuple[str, Expected]] = [
     ("十月第一个星期一和第二个星期一", NOTHING),
 ]
 
+# -- holidays Duckling and Recognizers-Text both place on one day (§4.3's peers' majority) ----
+HOLIDAYS: list[tuple[str, Expected]] = [
+    ("建军节", day("2025-08-01")),
+    ("八一建軍節的活动", day("2025-08-01")),
+    ("2024年愚人节", day("2024-04-01")),
+    ("青年节", day("2025-05-04")),
+    ("五四青年节", day("2025-05-04")),
+    ("光棍节的GMV", day("2025-11-11")),
+    ("国际青年节", NOTHING),  # 8/12 for Duckling, 5/4 for Recognizers-Text: they differ
+    ("五四", NOTHING),
+    ("女生节", NOTHING),  # Recognizers-Text alone
+    ("愚人节前后", NOTHING),
+]
+
 CASES = (
     AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
-    + FIRST_N_CLOCK + NTH_WEEKDAY
+    + FIRST_N_CLOCK + NTH_WEEKDAY + HOLIDAYS
 )  # fmt: skip
 
 
