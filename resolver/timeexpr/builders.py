@@ -135,8 +135,13 @@ def first_n(found: Found) -> Atom | None:
     if not number:
         return None
     english = found.has("en")
-    if unit == "week":
-        return None if english else Atom("rolling", "week", Relative(-number, "week"), NOW)
+    if unit == "week":  # 前2周: the last 2 weeks; 2021年的前2周: its ISO weeks 1-2
+        first_weeks = FirstN(number, "week", "isoyear")
+        return (
+            None
+            if english
+            else Atom("rolling", "week", Relative(-number, "week"), NOW, first_weeks)
+        )
     part = FirstN(number, unit, "month" if unit == "day" else "year")
     if unit == "quarter" or english:
         return partial(part)

@@ -69,6 +69,11 @@ class FirstN(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return the first and the Nth unit of the container starting on `first`."""
+        if self.unit == "week":  # 2021年的前2周: ISO weeks 1..N of the year's ISO year
+            if self.container != "isoyear" or self.n > 52:
+                raise ValueError("the first weeks of a year only")
+            nth = Absolute("week", first + timedelta(weeks=self.n - 1))
+            return Absolute("week", first), nth if self.n > 1 else None
         if self.unit == "day":
             if self.container == "year":
                 days = (date(first.year + 1, 1, 1) - first).days

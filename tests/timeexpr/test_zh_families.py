@@ -240,9 +240,19 @@ HOLIDAYS: list[tuple[str, Expected]] = [
     ("愚人节前后", NOTHING),
 ]
 
+# -- the first N weeks of a named year: its ISO weeks 1..N (as 2021年的第一周, SPEC §4.2) -------
+FIRST_WEEKS: list[tuple[str, Expected]] = [
+    ("2021年的前2周的客房已被订满", ("2021-01-04T00:00:00.000", "2021-01-17T23:59:59.999", "week")),
+    ("今年前3周", ("2024-12-30T00:00:00.000", "2025-01-19T23:59:59.999", "week")),
+    ("前2周", ("2025-10-30T09:12:22.241", NOW, "week")),  # no year named: the last 2 weeks
+    ("本月前2周", NOTHING),  # the first weeks of a month: not declared
+    ("上周前2周", NOTHING),
+    ("2021年的前60周", NOTHING),
+]
+
 CASES = (
     AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
-    + FIRST_N_CLOCK + NTH_WEEKDAY + HOLIDAYS
+    + FIRST_N_CLOCK + NTH_WEEKDAY + HOLIDAYS + FIRST_WEEKS
 )  # fmt: skip
 
 
