@@ -62,13 +62,14 @@ Scanner = Callable[..., Any]
 _REPO = Path(__file__).resolve().parents[1]
 
 
-def _scanner_at(revision: str) -> Scanner:
-    """`resolve_time` of another git revision, imported under a package name of its own."""
+def _scanner_at(revision: str) -> tuple[Scanner, Callable[[], None]]:
+    """`resolve_time` of another git revision, imported under a package name of its own, and
+    its reading cache's `clear_cache` (so that --cold times both scanners cold)."""
     name = "timeexpr_at_" + re.sub(r"\W", "_", revision)
     root = Path(tempfile.mkdtemp(prefix="timespeed-"))
     (root / name).mkdir()
     listed = subprocess.run(
-        ["git", "ls-tree", "--name-only", revision, "resolver/timeexpr/"],
+        ["git", "ls-tree", "-r", "--name-only", revision, "resolver/timeexpr/"],
         capture_output=True, text=True, check=True, cwd=_REPO,
     ).stdout.split()  # fmt: skip
     for path in (p for p in listed if p.endswith(".py")):
@@ -76,13 +77,18 @@ def _scanner_at(revision: str) -> Scanner:
             ["git", "show", f"{revision}:{path}"],
             capture_output=True, text=True, check=True, cwd=_REPO,
         ).stdout  # fmt: skip
-        (root / name / Path(path).name).write_text(source.replace("resolver.timeexpr", name))
+        target = root / name / Path(path).relative_to("resolver/timeexpr")  # lang/ too
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(source.replace("resolver.timeexpr", name))
     sys.path.insert(0, str(root))
     scanner: Scanner = importlib.import_module(name).resolve_time
-    return scanner
+    clear: Callable[[], None] = importlib.import_module(f"{name}.reading").clear_cache
+    return scanner, clear
 
 
-def _time_other(scanner: Scanner, case: Case) -> float:
+def _time_other(scanner: Scanner, case: Case, cold: Callable[[], None] | None = None) -> float:
+    if cold is not None:
+        cold()  # as for this scanner: a text read for the first time, untimed
     began = time.perf_counter_ns()
     scanner(case.query, now_ms=case.now_ms, tz=case.tz, instant=case.instant, step=case.step)
     return (time.perf_counter_ns() - began) / 1000
@@ -111,7 +117,8 @@ def main(argv: list[str]) -> int:
         from resolver.timeexpr.reading import clear_cache
 
         cold = clear_cache
-    other = None if args.against is None else _scanner_at(args.against)
+    other, other_clear = (None, None) if args.against is None else _scanner_at(args.against)
+    other_cold = other_clear if args.cold else None
     for case in cases:  # warm-up: imports, regex caches, zoneinfo transition tables
         case.run()
         if other is not None:
@@ -122,10 +129,10 @@ def main(argv: list[str]) -> int:
     for round_no in range(args.repeat):
         for index, case in enumerate(cases):
             if other is not None and round_no % 2:  # who goes first turns every round
-                other_case[index].append(_time_other(other, case))
+                other_case[index].append(_time_other(other, case, other_cold))
             per_case[index].append(_time_once(case, cold))
             if other is not None and not round_no % 2:
-                other_case[index].append(_time_other(other, case))
+                other_case[index].append(_time_other(other, case, other_cold))
     by_lang: dict[str, list[float]] = {}
     for case, samples in zip(cases, per_case, strict=True):
         by_lang.setdefault(case.lang, []).extend(samples)
