@@ -69,13 +69,7 @@ _AGREE_GAP = frozenset((_SPACE, _COMMA, _DE))
 _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
 _EN_RANGE_WORDS = frozenset((_C["TO"], _C["THROUGH"], _C["UNTIL"]))
 _LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"], _COMMA))
-_CONTAINER_UNIT = {
-    "year": "year",
-    "isoyear": "year",
-    "quarter": "quarter",
-    "month": "month",
-    "week": "week",
-}
+_CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
 _STEP_UNITS: dict[str, Step] = {_C["JIDU"]: "quarter", _C["YEARDU"]: "year"}
 _STEPLIKE = re.compile(f"[{re.escape(_C['STEP'] + _C['JIDU'] + _C['YEARDU'] + _C['TREND'])}]")
 

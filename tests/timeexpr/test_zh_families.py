@@ -9,17 +9,7 @@ from __future__ import annotations
 import pytest
 
 from resolver.timeexpr import read_window
-
-NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00
-ZONE = "Asia/Shanghai"
-NOW = "2025-11-13T09:12:22.241"
-
-Expected = tuple[str, str, str] | None  # (start, end, step) as local ISO times, or nothing
-NOTHING: Expected = None
-
-
-def day(first: str, last: str | None = None) -> Expected:
-    return (f"{first}T00:00:00.000", f"{last or first}T23:59:59.999", "day")
+from tests.timeexpr.test_accounted import NOTHING, NOW, NOW_MS, ZONE, Expected, _window, day
 
 
 def month(first: str, last: str, days: int) -> Expected:
@@ -254,16 +244,6 @@ CASES = (
     AGES + UNIT_NOUNS + EQUALS + LAST_IN + SAME_PERIOD + WEEKEND + DAY_OFF + HOUR_RANGES
     + FIRST_N_CLOCK + NTH_WEEKDAY + HOLIDAYS + FIRST_WEEKS
 )  # fmt: skip
-
-
-def _window(text: str) -> Expected:
-    answer = read_window(text, now_ms=NOW_MS, timezone=ZONE)
-    if not answer.settled:
-        return None
-    assert answer.start_iso is not None
-    assert answer.end_iso is not None
-    assert answer.step
-    return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
