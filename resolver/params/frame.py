@@ -81,6 +81,11 @@ def frame_of(
         tz = _timezone(request.timezone)
     elif key_zone is not None:
         mapped = zone_of(key_zone)  # the same gate as /v1/time-window (posixrules: no zone)
+        if mapped is None and _zone_sentence(context):
+            # 时区：UTC+25 — a zone sentence (SPEC §3) whose zone cannot be mapped settles
+            # nothing (422 naming it), as on /v1/time-window; the reserved key is a 400.
+            context_time = Reading(words, unread=(key_zone,))
+            mapped = settings.default_timezone
         if mapped is None:
             raise BadRequest(
                 f"unknown timezone {key_zone[:64]!r}; use an IANA name such as Asia/Shanghai"
@@ -135,6 +140,12 @@ def _fiscal(context: Context, words: str, settings: Settings) -> tuple[FiscalCal
                 {"loc": f"additional_context.{field_name}", "msg": str(exc), "type": "value_error"}
             ],
         ) from exc
+
+
+def _zone_sentence(context: Context) -> bool:
+    """Whether the context's zone is written as a sentence (`时区：纽约`, SPEC §3's own example
+    of a zone sentence) rather than with the reserved key (`timezone`, or `tz`)."""
+    return not any(str(key).strip().lower() in ("timezone", "tz") for key in context.pairs)
 
 
 def _context_str(context: Context, key: str) -> str | None:

@@ -135,8 +135,13 @@ def first_n(found: Found) -> Atom | None:
     if not number:
         return None
     english = found.has("en")
-    if unit == "week":
-        return None if english else Atom("rolling", "week", Relative(-number, "week"), NOW)
+    if unit == "week":  # 前2周: the last 2 weeks; 2021年的前2周: its ISO weeks 1-2
+        first_weeks = FirstN(number, "week", "isoyear")
+        return (
+            None
+            if english
+            else Atom("rolling", "week", Relative(-number, "week"), NOW, first_weeks)
+        )
     part = FirstN(number, unit, "month" if unit == "day" else "year")
     if unit == "quarter" or english:
         return partial(part)
@@ -248,9 +253,20 @@ def latest(found: Found) -> Atom | None:
 
 
 def same_last_year(found: Found) -> Atom | None:
-    """去年同月, 去年同季度, the same month last year: now's month/quarter a year back."""
-    unit = unit_of(found.need("u"))
+    """去年同月, 去年同季度, the same month last year: now's month/quarter a year back — or as
+    many years as the year word says (前年同月, 明年同季度), also written 去年本月 / 去年这个月."""
+    years = -1
+    if found.has("r"):
+        years, of = found.shift("r")
+        if of != "year" or years == 0:
+            return None  # 上个月同月, 今年同月: no year back or ahead
+    if found.has("t"):
+        current, unit = found.shift("t")
+        if current != 0:
+            return None  # 去年上个月: a composition no table declares
+    else:
+        unit = unit_of(found.need("u"))
     if unit not in ("month", "quarter"):
         return None
-    back = -12 if unit == "month" else -4
+    back = years * (12 if unit == "month" else 4)
     return Atom("period", unit, Relative(back, unit, unit))

@@ -16,14 +16,20 @@ from resolver.timeexpr.merge import (
     Found,
     _gap,
 )
-from resolver.timeexpr.partials import Container, FirstN, LastN
+from resolver.timeexpr.partials import Container, FirstN, LastN, LastWeek
 from resolver.timeexpr.tokenlist import Tokens
 
 _XTD = CODE["XTD"]
 _ON_GAP = frozenset((CODE["SPACE"], CODE["ON"]))
 _FROM_GAP = frozenset((CODE["SPACE"], CODE["FROM"]))
-_HOLDS: dict[str, Container] = {"year": "year", "quarter": "quarter", "month": "month"}
 _DASH, _WEEKDAY = CODE["DASH"], CODE["WEEKDAY"]
+# The periods the last N units lie in (今年最后一个月, 本周最后两天, 上季度最后一周).
+_HOLDS: dict[str, tuple[Container, ...]] = {
+    "day": ("week", "month", "quarter", "year"),
+    "week": ("month", "quarter", "year"),
+    "month": ("quarter", "year"),
+    "quarter": ("year",),
+}
 
 
 def containers(found: list[Found], codes: str, tokens: Tokens) -> list[Found]:
@@ -74,12 +80,12 @@ def _within(container: Atom, part: Atom) -> Atom | None:
     unit = _container_unit(container)
     if unit is None:
         return None
-    if isinstance(partial, FirstN | LastN) and partial.unit == "day" and unit == "year":
+    if isinstance(partial, FirstN) and partial.unit == "day" and unit == "year":
         partial = partial._replace(container="year")  # 2024年前10天: of the year, not a month
-    if isinstance(partial, LastN) and (partial.unit == "week" or unit == "quarter"):
-        held = _HOLDS.get(unit)  # the last 2 weeks of 2024, the last month of Q3
+    if isinstance(partial, LastN | LastWeek):  # the last N units of any bigger named period
+        held = next((c for c in _HOLDS.get(partial.unit, ()) if c == unit), None)
         if held is None:
-            return None
+            return None  # 上周最后一个月: no month inside a week
         partial = partial._replace(container=held)
     if _CONTAINER_UNIT[partial.container] != unit:
         return None
@@ -96,6 +102,8 @@ def _container_unit(atom: Atom) -> str | None:
             and part.container == "year"
         ):
             return part.unit  # 3月 + 上旬, Q3 + its last month
+        if part.unit == "quarter" and getattr(part, "last_month", 0) == 0:
+            return "quarter"  # 2024年第一季度 + 最后一个月
         return None
     if atom.kind in ("period", "this") and atom.unit in ("year", "quarter", "month", "week"):
         return atom.unit

@@ -31,6 +31,7 @@ from resolver.timeexpr.partials import (
     InYear,
     LastN,
     LastWeek,
+    NthWeekday,
     Weekday,
 )
 from resolver.timeexpr.terms import Absolute, Relative
@@ -151,6 +152,16 @@ def dekad(found: Found) -> Atom:
     return partial(Dekad(third))
 
 
+def nth_weekday(found: Found) -> Atom | None:
+    """十月第一个星期一, 四月的最后一个星期一: the Nth or last weekday of the month before it."""
+    number = -1 if found.has("last") else count(found.tok("n"))
+    if number is None or not (number == -1 or 1 <= number <= 5):
+        return None
+    if found.has("last") and found.has("n1") and count(found.tok("n1")) != 1:
+        return None  # 最后两个星期一: not one day
+    return partial(NthWeekday(number, found.number("wd")))
+
+
 def weekday(found: Found) -> Atom:
     """周五, Friday, this/last/next/coming Friday."""
     part = Weekday(found.number("wd"))
@@ -183,7 +194,7 @@ def holiday(found: Found) -> Atom | None:
     """春节, 国庆黄金周, Christmas, 618: a holiday (its public holiday with 期间/假期)."""
     key = found.word("h") if found.text("h") == "HOLIDAY" else "618"
     span = found.tok("s")
-    if span is not None and span.value != "span":
+    if span is not None and span.value not in ("span", "off"):
         return None  # 双十一五四: another day's name, not the holiday's 期间/假期
     return partial(Holiday(key, span=span is not None))
 

@@ -24,6 +24,9 @@ _SOLAR: dict[str, tuple[int, int]] = {
     "valentine": (2, 14),
     "women": (3, 8),
     "st_patrick": (3, 17),
+    "fools": (4, 1),  # 愚人节, 建军节, 五四青年节: Duckling and Recognizers-Text agree (SPEC §4.3)
+    "youth": (5, 4),
+    "army": (8, 1),
     "labour": (5, 1),
     "children": (6, 1),
     "618": (6, 18),

@@ -44,7 +44,13 @@ from resolver.timeexpr.lang.numerals import (
     zh_digits,
     zh_number,
 )
-from resolver.timeexpr.lang.zh_words import PLAIN_NUMBER_WORDS, ZH, ZH_HOLIDAYS, ZH_RELDAYS
+from resolver.timeexpr.lang.zh_words import (
+    PLAIN_NUMBER_WORDS,
+    WHOLE_AFTER_NUMBER,
+    ZH,
+    ZH_HOLIDAYS,
+    ZH_RELDAYS,
+)
 from resolver.timeexpr.result import Step
 
 Kind = Literal["strong", "weak", "number", "link", "plain"]
@@ -57,7 +63,7 @@ Kind = Literal["strong", "weak", "number", "link", "plain"]
 __all__ = [
     "CODE", "EN", "EN_CARDINALS", "EN_HOLIDAYS", "EN_MONTHS", "EN_ONES", "EN_ORDINALS",
     "EN_PHRASES", "EN_SCALES", "EN_TENS", "EN_WEEKDAYS", "KIND", "MAY_AFTER", "NAME",
-    "PLAIN_NUMBER_WORDS", "SIDE", "UNIT_OF", "ZH", "ZH_DIGITS", "ZH_HOLIDAYS",
+    "PLAIN_NUMBER_WORDS", "SIDE", "UNIT_OF", "WHOLE_AFTER_NUMBER", "ZH", "ZH_DIGITS", "ZH_HOLIDAYS",
     "ZH_NUMERAL_CHARS", "ZH_RELDAYS", "Entry", "Kind", "normalize", "words_of", "zh_digits",
     "zh_number",
 ]  # fmt: skip

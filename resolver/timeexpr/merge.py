@@ -17,6 +17,7 @@ from typing import Literal, NamedTuple
 
 from resolver.timeexpr.atoms import Atom, relative
 from resolver.timeexpr.lexicon import CODE
+from resolver.timeexpr.partials import DayOfMonth, InYear, NthWeekday, Weekday
 from resolver.timeexpr.tokenlist import Tokens
 
 Mode = Literal["plain", "since", "asof", "hours", "weekof"]
@@ -33,8 +34,9 @@ _AGREE_GAP = frozenset((_SPACE, _COMMA, _DE, _C["THE"]))  # Friday the 11th
 _RANGE_WORDS = frozenset((_C["DASH"], _C["ZH_TO"]))
 _EN_RANGE_WORDS = frozenset((_C["TO"], _C["THROUGH"], _C["UNTIL"]))
 _LIST_WORDS = frozenset((_C["ZH_AND"], _C["AND"]))  # a comma joins no list (SPEC §4.1)
-_CONTAINER_UNIT = {"year": "year", "isoyear": "year", "month": "month", "week": "week"}
-_CONTAINER_UNIT["quarter"] = "quarter"  # the last month of Q3
+_CONTAINER_UNIT = {unit: unit for unit in ("year", "quarter", "month", "week")} | {
+    "isoyear": "year"
+}
 
 
 class Expression(NamedTuple):
@@ -103,14 +105,18 @@ def merged(
             mode = "hours"
             if before is not None:  # 昨天 下午3点到5点: the day's own expression is this one
                 if expressions and expressions[-1].items == (day,):
-                    expressions.pop()
-                    consumed.pop()
+                    popped = expressions.pop()
+                    opened, _ = consumed.pop()
+                    if popped.mode == "plain":  # 从昨天5:00-6:00: its opener too
+                        before = min(before, opened)
                 run.begin = before
             if after is not None:  # 9am to 11am today
                 run.end = after
                 index += 1
         elif opener == "weekof" and len(run.items) == 1:
             mode = "weekof"
+        elif mode == "plain" and len(run.items) == 1 and _one_day(run.items[0]):
+            run.end = _day_off_after(codes, tokens, run.end)  # 29日你放假吗: that day
         expression = Expression(
             mode,
             tuple(run.items),
@@ -190,6 +196,8 @@ def _readable(expression: Expression) -> bool:
     items = expression.items
     if expression.mode == "hours":
         return True
+    if len(items) > 1 and any(isinstance(item.partial, NthWeekday) for item in items):
+        return False  # 从四月的最后一个星期一到十月一日: an Nth weekday is read alone only
     if expression.mode == "since" and (len(items) > 1 or _a_span(items[0])):
         return False  # 自从2024年1月到3月: since which? a start of a since is one period
     if (
@@ -385,8 +393,8 @@ def _skip(codes: str, position: int, skipped: tuple[str, ...]) -> int:
 
 
 _DAY_GAP = frozenset(
-    (_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"], _C["OF"])
-)  # from 5 to 6pm of April 22
+    (_SPACE, _DE, _COMMA, _C["ON"], _C["AT"], _C["FROM"], _C["BETWEEN"], _C["OF"], _C["TZWORD"])
+)  # from 5 to 6pm of April 22; 昨天北京时间下午3点到5点 (the zone is read by reading.py)
 
 
 def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int | None, int | None]:
@@ -408,6 +416,32 @@ def _hours(found: list[Found], run: _Run, codes: str) -> tuple[Atom | None, int 
     if run.to_now:
         return Atom("now", "day", None), None, None  # between 8 o'clock and now: today
     return None, None, None
+
+
+_OTHERDAY, _BAR = _C["OTHERDAY"], _C["BAR"]
+
+
+def _one_day(atom: Atom) -> bool:
+    """Whether an atom names one day (29日, 明天, 周五, 10月1日) — no span of days."""
+    part = atom.partial
+    return (
+        atom.unit == "day"
+        and atom.kind in ("period", "partial")
+        and not getattr(part, "last_day", 0)
+        and (part is None or isinstance(part, DayOfMonth | InYear | Weekday))
+    )
+
+
+def _day_off_after(codes: str, tokens: Tokens, end: int) -> int:
+    """Where a day's expression ends when 放假 ("off") follows it, at most a short word
+    between (29日你放假吗, 明天不放假): the day is the day off. Else `end`."""
+    position = end
+    short = tokens.ends[position] - tokens.starts[position] <= 2 if position < len(codes) else False
+    if codes[position : position + 1] == _BAR and short:
+        position += 1
+    if codes[position : position + 1] == _OTHERDAY and tokens.values[position] == "off":
+        return position + 1
+    return end
 
 
 def _is_day(atom: Atom) -> bool:

@@ -13,6 +13,8 @@ from resolver.timeexpr.tokenlist import Tokens
 RANKING = re.compile(
     r"\s*(?:名|位|强|大|甲|款|家|个(?![月星礼季年小钟周工交营自])|个?(?:客户|产品|门店|城市))"
 )
+# 18岁, 18周岁, 十八虚岁: an age, not a time.
+AGE = re.compile(r"\s*(?:周岁|虚岁|足岁|岁)")
 # A four-digit number before these counts something (2000 users, 2000名).
 _COUNT_NOUNS = re.compile(
     r"\s*(?:[名人元万亿件家条次笔台吨余位款只辆套份页篇倍户]|多(?![年月天周]))"
@@ -219,6 +221,19 @@ def _one_digit_after_colon(
     )
 
 
+def _one_digit_minute(codes: list[str], starts: list[int], ends: list[int], index: int) -> bool:
+    """Whether the number at `index` is followed by a colon and one digit (1:1, 9:5), which no
+    clock writes: then a ratio with plain words beside it (a 1:1, 16:9 screens: both COUNT),
+    else the digit stays a number but no clock's minute (yesterday 9:5: nothing settles)."""
+    if not _one_digit_after_colon(codes, starts, ends, index):
+        return False
+    if _ratio(codes, index):
+        codes[index] = codes[index + 2] = _COUNT
+        return True
+    codes[index + 2] = CODE["DN"]
+    return False
+
+
 def _ratio(codes: list[str], index: int) -> bool:
     """Whether the number at `index` and the one digit after its colon are a ratio (a 1:1 on
     monday, 16:9 screens): only plain words beside them. After `at`, beside a day or am/pm
@@ -246,7 +261,7 @@ def _counts(
 ) -> None:
     """Numbers that count something rather than name a time become COUNT (never time-like):
     after $ ¥ #, before %, decimals (3.5), amounts (pay 2000), four-digit numbers before a
-    count noun or after top/前 (2000 users, 前2000名), rankings (前10名)."""
+    count noun or after top/前 (2000 users, 前2000名), rankings (前10名), ages (18周岁)."""
     c = CODE
     money = (c["MONEY"], c["HASH"])
     numbers = (c["Y4"], c["D12"], c["D0"], c["D8"], c["DN"])
@@ -264,11 +279,8 @@ def _counts(
         before = codes[index - 1] if index else ""
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
-        if after == c["COLON"] and _one_digit_after_colon(codes, starts, ends, index):
-            if _ratio(codes, index):
-                codes[index] = codes[index + 2] = _COUNT  # a 1:1, 16:9: a ratio (a clock's
-                continue  # minutes are written with two digits: 1:01)
-            codes[index + 2] = c["DN"]  # yesterday 9:5: no clock's minute, still a number
+        if after == c["COLON"] and _one_digit_minute(codes, starts, ends, index):
+            continue
         plain = (
             before in money
             or (before == space and index > 1 and codes[index - 2] in money)  # $ 12
@@ -308,6 +320,8 @@ def _counts(
             if codes[index + 2] in numbers and code != c["Y4"] and third != dot:
                 plain = True  # 3.5, 4.5分: a decimal (a dotted date starts with its year)
                 codes[index + 2] = _COUNT
+        if not plain and AGE.match(text, end) is not None:
+            plain = True  # 今年18周岁: an age
         if not plain and before == qian and RANKING.match(text, end):
             plain = True  # 前10名: a ranking
             codes[index - 1] = c["OK_WORD"]

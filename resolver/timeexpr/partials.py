@@ -69,6 +69,11 @@ class FirstN(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return the first and the Nth unit of the container starting on `first`."""
+        if self.unit == "week":  # 2021年的前2周: ISO weeks 1..N of the year's ISO year
+            if self.container != "isoyear" or self.n > 52:
+                raise ValueError("the first weeks of a year only")
+            nth = Absolute("week", first + timedelta(weeks=self.n - 1))
+            return Absolute("week", first), nth if self.n > 1 else None
         if self.unit == "day":
             if self.container == "year":
                 days = (date(first.year + 1, 1, 1) - first).days
@@ -85,8 +90,8 @@ class FirstN(NamedTuple):
 
 
 class LastN(NamedTuple):
-    """今年最后一个月, 上个月最后3天, the last 3 days of March 2024: the last N units of the
-    container (SPEC §4.3; alone, 最后N天 settles nothing)."""
+    """今年最后一个月, 上个月最后3天, 上季度最后一个月, the last 3 days of March 2024: the last N
+    units of the container (SPEC §4.3; alone, 最后N天 settles nothing)."""
 
     n: int
     unit: Step
@@ -94,34 +99,25 @@ class LastN(NamedTuple):
 
     def place(self, first: date) -> Placed:
         """Return the first and the last of the last N units of the container."""
-        if self.unit == "week":  # the last week holds the container's last day (SPEC §4.3)
-            end = next_container(self.container, first, 1) - timedelta(days=1)
-            last_monday = end - timedelta(days=end.weekday())
-            first_monday = last_monday - timedelta(weeks=self.n - 1)
-            if first_monday + timedelta(days=6) < first:
-                raise ValueError("more weeks than the container has")
-            last_week = Absolute("week", last_monday)
-            return Absolute("week", first_monday), last_week if self.n > 1 else None
-        if self.container == "quarter":  # the last month of Q3
-            if self.unit != "month" or self.n > 3:
-                raise ValueError("more months than a quarter has")
-            months = Absolute("month", first.replace(month=first.month + 3 - self.n))
-            final = Absolute("month", first.replace(month=first.month + 2))
-            return months, final if self.n > 1 else None
+        end = container_last(self.container, first)
         if self.unit == "day":
-            if self.container == "year":
-                end = date(first.year, 12, 31)
-            else:
-                end = first.replace(day=days_in_month(first.year, first.month))
             if self.n > (end - first).days + 1:
                 raise ValueError("more days than the container has")
             last_day = Absolute("day", end)
             return Absolute("day", end - timedelta(self.n - 1)), last_day if self.n > 1 else None
+        if self.unit == "week":  # weeks Monday to Sunday, the last holding the period's last day
+            last_week = end - timedelta(days=end.weekday())
+            first_week = last_week - timedelta(weeks=self.n - 1)
+            if self.container in ("week", "isoyear") or first_week + timedelta(days=6) < first:
+                raise ValueError("more weeks than the container touches")
+            last = Absolute("week", last_week)
+            return Absolute("week", first_week), last if self.n > 1 else None
         per = {"month": 1, "quarter": 3}[self.unit]
-        if per * self.n > 12:
-            raise ValueError("more than a year")
-        start = Absolute(self.unit, date(first.year, 13 - per * self.n, 1))
-        last = Absolute(self.unit, date(first.year, 13 - per, 1))
+        months = (end.year - first.year) * 12 + end.month - first.month + 1
+        if self.container in ("week", "isoyear") or per * self.n > months:
+            raise ValueError("more units than the container has")
+        start = Absolute(self.unit, next_container("month", first, months - per * self.n))
+        last = Absolute(self.unit, next_container("month", first, months - per))
         return start, last if self.n > 1 else None
 
 
@@ -198,6 +194,27 @@ class Weekday(NamedTuple):
         return Absolute("day", first + timedelta(days=self.weekday)), None
 
 
+class NthWeekday(NamedTuple):
+    """十月第一个星期一, 四月的最后一个星期一: the Nth (or, n = -1, the last) weekday of a month
+    (Duckling and Recognizers-Text read it; SPEC §4.3's peers' majority)."""
+
+    n: int
+    weekday: int  # Monday is 0
+    unit: Step = "day"
+    container: Container = "month"
+
+    def place(self, first: date) -> Placed:
+        """Return that day of the month starting on `first` (ValueError: no such day)."""
+        last = container_last("month", first)
+        if self.n < 0:
+            day = last - timedelta(days=(last.weekday() - self.weekday) % 7)
+        else:
+            day = first + timedelta(days=(self.weekday - first.weekday()) % 7 + 7 * (self.n - 1))
+        if not first <= day <= last:
+            raise ValueError("no such weekday in the month")
+        return Absolute("day", day), None
+
+
 class Weekend(NamedTuple):
     """上周末, this weekend: Saturday 00:00 .. Sunday 23:59:59.999 of a week (SPEC §4.3)."""
 
@@ -216,15 +233,14 @@ class LastWeek(NamedTuple):
     """the last week of July, 3月最后一周, 今年最后一周: the ISO week (Monday to Sunday) holding
     the container period's last day (SPEC §4.3)."""
 
-    container: Container  # "month" or "year"
+    container: Container  # "month", "quarter" or "year"
     unit: Step = "week"
 
     def place(self, first: date) -> Placed:
         """Return the week holding the last day of the period starting on `first`."""
-        if self.container == "month":
-            last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
-        else:
-            last = date(first.year, 12, 31)
+        if self.container in ("week", "isoyear"):
+            raise ValueError("no last week of a week")
+        last = container_last(self.container, first)
         return Absolute("week", last - timedelta(days=last.weekday())), None
 
 
@@ -237,6 +253,7 @@ Partial = (
     | Dekad
     | HalfMonth
     | Weekday
+    | NthWeekday
     | Weekend
     | LastWeek
 )
@@ -255,13 +272,24 @@ def container_first(container: Container, day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
+def container_last(container: Container, first: date) -> date:
+    """Return the last day of the container period starting on `first`."""
+    if container == "week":
+        return first + timedelta(days=6)
+    if container == "isoyear":
+        return next_container("isoyear", first, 1) - timedelta(days=1)
+    months = {"year": 12, "quarter": 3, "month": 1}[container]
+    return next_container("month", first, months) - timedelta(days=1)
+
+
 def next_container(container: Container, first: date, direction: int) -> date:
     """Return the first day of the container period `direction` periods away."""
     if container == "week":
         return first + timedelta(days=7 * direction)
     if container in ("month", "quarter"):
-        months = 3 if container == "quarter" else 1
-        month0 = first.year * 12 + first.month - 1 + direction * months
+        month0 = (
+            first.year * 12 + first.month - 1 + direction * (3 if container == "quarter" else 1)
+        )
         return date(month0 // 12, month0 % 12 + 1, 1)
     if container == "isoyear":
         return date.fromisocalendar(first.isocalendar().year + direction, 1, 1)

@@ -130,6 +130,8 @@ def _read(text: str) -> Reading:
     zone = None
     if windows and _TZWORD in codes:  # 昨天（北京时间）, yesterday EST: the zone the user named
         zone, zone_spans = _zone_written(tokens, folded)
+        if zone is None:  # two zones, or one mapping to none: even inside an hour range
+            return Reading(text, unread=_zone_words(tokens, text))
         consumed.extend(zone_spans)
     instants, steps = _words_read(found, consumed)
     covered = bytearray(len(tokens))
@@ -191,6 +193,12 @@ def _zone_written(tokens: Tokens, folded: str) -> tuple[str | None, list[tuple[i
     if len(zones) != 1:
         return None, []
     return zones.pop(), spans
+
+
+def _zone_words(tokens: Tokens, text: str) -> tuple[str, ...]:
+    """The zone words of a text, as written (what its ask names when they settle nothing)."""
+    codes, starts, ends = tokens.codes, tokens.starts, tokens.ends
+    return tuple(text[starts[i] : ends[i]] for i, code in enumerate(codes) if code == _TZWORD)
 
 
 # A zone written beside an expression that is no zone the lexicon knows (those are TZWORD

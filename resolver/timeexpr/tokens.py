@@ -24,12 +24,13 @@ from resolver.timeexpr.lexicon import (
     KIND,
     MAY_AFTER,
     PLAIN_NUMBER_WORDS,
+    WHOLE_AFTER_NUMBER,
     ZH,
     ZH_NUMERAL_CHARS,
     zh_digits,
     zh_number,
 )
-from resolver.timeexpr.numbers import RANKING, numbers
+from resolver.timeexpr.numbers import AGE, RANKING, numbers
 from resolver.timeexpr.tokenlist import Tokens
 
 _SYMBOLS = {
@@ -195,6 +196,9 @@ def _sentence_end(text: str, end: int, before: list[str]) -> bool:
     return following is None or not before or before[-1] not in _ABBREVIATED
 
 
+# An equals sign is a comparison only beside one (>=, <=, !=, =<, > =); alone it is plain.
+_COMPARING = re.compile(r"[<>!≠≥≤]\s*$")
+_COMPARED = re.compile(r"\s*[<>]")
 _DIGIT_GROUPS = frozenset(("d", "o"))
 
 
@@ -248,7 +252,13 @@ def _zh_word(
             word, end = shorter, end - 1
             cls, value = ZH[word]
     glued = bool(ends) and ends[-1] == start
-    if cls == "OK_WORD" and word[0] in _UNIT_CHARS and glued and codes[-1] in _DIGIT_CODES:
+    if (
+        cls == "OK_WORD"
+        and word[0] in _UNIT_CHARS
+        and glued
+        and codes[-1] in _DIGIT_CODES
+        and word not in WHOLE_AFTER_NUMBER
+    ):
         word, end = word[0], start + 1  # 12月31日本季度: 31日 + 本季度, not 日本
         cls, value = ZH[word]
     if cls == "OK_WORD" or (cls == "HAO" and text[end : end + 1] in _NOT_AFTER_HAO):
@@ -282,6 +292,8 @@ def _numeral_end(text: str, start: int, end: int) -> int:
 def _zh_numeral(word: str, text: str, start: int, end: int) -> tuple[str, object]:
     if start and text[start - 1] == "前" and RANKING.match(text, end):
         return CODE["COUNT"], zh_number(word)  # 前十名 (前: see _counts)
+    if AGE.match(text, end) is not None:
+        return CODE["COUNT"], zh_number(word)  # 十八周岁: an age
     return CODE["ZHN"], (zh_number(word), zh_digits(word), len(word))
 
 

@@ -112,6 +112,8 @@ async def test_a_clock_sentence_never_sets_the_window(make_client: ClientFactory
     ("context", "message"),
     [
         ({"timezone": "火星"}, "unknown timezone"),
+        ("timezone=UTC+25", "unknown timezone"),  # the reserved key
+        ({"tz": "火星"}, "unknown timezone"),
         ("当前日期：十一月的某天", "additional_context now must be"),
         ("今天是1990年1月1日", "outside 2000..2100"),
     ],
@@ -135,14 +137,17 @@ async def test_a_clock_or_zone_that_cannot_be_placed_is_a_400(
         ("上个月的药品数量", "2019年以后", "无法确定时间：“以后”"),
         # A zone cue that maps to no zone settles nothing: the window has no place.
         ("上个月的药品数量", "用户在火星时区", "无法确定时间：“火星”"),
+        # 时区：… is a zone sentence (SPEC §3), not the reserved key: no zone, no window.
+        ("上个月的药品数量", "时区：UTC+25", "无法确定时间：“UTC+25”"),
+        ("上个月的药品数量", {"时区": "火星"}, "无法确定时间：“火星”"),
     ],
 )
 async def test_the_ask_names_the_words_it_could_not_read(
     make_client: ClientFactory, query: str, context: str | None, named: str
 ) -> None:
     payload = request_body(metric(), query=query, additional_context=context)
-    if "火星" in (context or ""):
-        payload.pop("timezone")
+    if "时区" in str(context or ""):
+        payload.pop("timezone")  # a zone sentence counts only when the request names no zone
     status, answer = await post(await make_client(llm=False), payload)
     assert status == 422, answer
     [entry] = answer["missing"]

@@ -25,26 +25,7 @@ def test_context_gold_set_is_large_and_has_first_requests_and_retries() -> None:
     assert {case.lang for case in CASES} == {"zh", "en"}
 
 
-# Blind gold that contradicts the service's contract, reported to the coordinator rather than
-# bent either way: `时区：UTC+25` is the reserved key `timezone` with a value that is no zone,
-# which the service answers 400 (tests/params/test_clock_and_asks.py); gold v4 reads it as a
-# zone sentence that cannot be mapped (422). SPEC §3 names both; which wins is the SPEC's call.
-CONTRADICTS_THE_CONTRACT = {"ctx4-046"}
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(
-            case,
-            id=case.id,
-            marks=pytest.mark.xfail(reason="gold v4 vs the 400 of a bad timezone key", strict=True)
-            if case.id in CONTRADICTS_THE_CONTRACT
-            else (),
-        )
-        for case in CASES
-    ],
-)
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in CASES])
 async def test_context_gold_case(make_client: ClientFactory, case: ContextCase) -> None:
     status, answer = await post(await make_client(llm=False), case.body())
     problem = case.check(status, answer)

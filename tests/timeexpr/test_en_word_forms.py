@@ -141,7 +141,7 @@ CASES: list[tuple[str, Expected]] = [
     ("last month of 2024", months("2024-12-01", "2024-12-31")),
     ("the last quarter of 2024", quarters("2024-10-01", "2024-12-31")),
     ("the last 4 months of Q3 2024", NOTHING),  # a quarter has three
-    ("the last day of Q3 2024", NOTHING),
+    ("the last day of Q3 2024", day("2024-09-30")),  # the last N days of any bigger period
     ("last 2 weeks", ("2025-10-30T09:12:22.241", NOW, "week")),  # alone: rolling (SPEC §4)
     ("today - next friday", day("2025-11-13", "2025-11-21")),
     ("from today to next friday", day("2025-11-13", "2025-11-21")),

@@ -136,7 +136,7 @@ NOTHING = [
     ("vs-does-not-join", "2024年3月 vs 2023年3月"),
     ("jiao-does-not-join", "2025年3月较2024年3月"),
     ("before-march", "3月前的销量"),
-    ("weekend-bare", "周末的客流"),  # 周末 of no named week: which one? (上周末 reads: SPEC §4.3)
+    ("weekends-in-general", "双休日的客流"),  # no week named (bare 周末 is this week's: peers)
     ("year-end-without-as-of", "2024年底的库存"),
     ("years-counted", "成立10年以来"),
     ("time-of-day", "10:30的订单"),

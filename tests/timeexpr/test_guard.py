@@ -57,7 +57,7 @@ UNKNOWN_ANYWHERE = (
     "排灯节",
     "光明节",
     "寒假",
-    "周末",
+    "双休日",  # weekends in general (bare 周末 is this week's: docs/time-semantics.md)
     "工作日",
     "上午",
     "下半夜",

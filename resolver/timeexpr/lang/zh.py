@@ -19,6 +19,7 @@ from resolver.timeexpr.builders import (
     whole_days,
 )
 from resolver.timeexpr.dates import (
+    clock,
     compare,
     day_of_month,
     dekad,
@@ -30,6 +31,7 @@ from resolver.timeexpr.dates import (
     last_week_of_year,
     month,
     month_day,
+    nth_weekday,
     quarter,
     step_word,
     week_number,
@@ -64,9 +66,12 @@ ZH.add("zh_compare_unit", "COMPARE _ (?:GE _)? (?:WEEK|MONTH|QU|YU|DAY|RI)(?! _ 
 ZH.add("compare", "COMPARE _ (?:ZH_DE _)? (?:THE _)? (?:(?P<v>VAGUE) _)? (?:OF _)? (?:(?:RELPERIOD|RELDAY)(?! _ (?:ZH_DE _)? ZH_SAME)|(?:LAST|PREVIOUS) _ ENPERIOD)?", compare, ("上个月同比去年", "now-1M/M"))
 ZH.add("zh_unit_trend", "(?<!D12|D0|ZHN|DI|GE)(?P<u>RI|DAY|WEEK|MONTH|QUARTER|JIDU|YEAR|YEARDU) TREND", step_word, ("今年的月趋势", "now/y..now"))
 ZH.add("zh_now_period", "(?P<c>NOW) _ (?:GE _)? (?P<u>WEEK|MONTH|QU|YU)", lambda f: this_period(f) if f.need("c").value in ("当前", "目前") else None, ("当前月", "now/M..now"))
+# -- a part of the day before a clock written with a colon (晚上7:00到8:00: 19:00-20:00) ----------
+ZH.add("zh_part_colon_clock", "(?P<part>DAYPART) _ (?P<h>DD) (?P<colon>COLON) (?P<min>DD)", clock, ("昨天晚上7:00到8:00", "2025-11-12T19:00..2025-11-12T20:00"), ("昨天下午3:30-5:00", "2025-11-12T15:30..2025-11-12T17:00"))
 # -- Chinese, relative to now ------------------------------------------------------------------
 ZH.add("zh_week_day", "(?P<r>RELPERIOD) _ (?P<d>ZHN|RI|DAY)(?! _ (?:GE|CAL|CLK))", week_of_relperiod, ("上周三的订单", "2025-11-05"))
-ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year, ("去年同月的订单", "now-12M/M"))
+ZH.add("zh_same", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_SAME _ (?P<u>MONTH|QU)", same_last_year, ("去年同月的订单", "now-12M/M"), ("前年同季度", "now-8Q/Q"))
+ZH.add("zh_same_current", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? (?P<t>RELPERIOD)", same_last_year, ("去年本月的订单", "now-12M/M"), ("去年这个季度", "now-4Q/Q"))
 ZH.add("zh_rest", "(?P<r>RELPERIOD) _ (?:ZH_DE _)? ZH_REMAIN", rest, ("本周剩余的排班", "now..now/w"))
 ZH.add("zh_anchor_r", "(?:RELPERIOD _)? (?P<u>YEAR|MONTH|QU|WEEK) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor, ("年初以来的订单", "now/y..now"))
 ZH.add("zh_anchor", "(?P<r>RELPERIOD) (?P<e>ZH_EDGE)(?= _ (?:ZH_SINCE|ZH_TONOW|ZH_TO|ZH_QI|DASH))", anchor, ("今年初以来", "now/y..now"))
@@ -82,6 +87,7 @@ ZH.add("zh_before_now", "(?:NOW _)? ZH_BEFORE _ (?P<n>CNT|HALF) _ (?P<ge>GE)? _ 
 ZH.add("zh_latest", "LATEST _ (?:ZH_DE _)? (?P<n>CNT)? _ (?P<ge>GE)? _ (?P<u>MONTH|QU|YU|WEEK)", latest, ("最新一年的营收", "now-1y..now"))
 ZH.add("zh_ahead", "(?:ZH_FUTURE|ZH_NEXT|ZH_HOU) _ (?:ZH_DE _)? (?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)?", ahead, ("未來7天的訂單", "now..now+7d"))
 ZH.add("zh_first_n", "ZH_QIAN _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>QU|MONTH|DAY|RI|WEEK)(?! _ (?:ZH_BEFORE|ZH_QIAN))", first_n, ("前7天的订单", "now-7d..now"))
+ZH.add("zh_first_n_clock", "(?<!NOW|RELDAY|TODAYISH|WEEKDAY|RI|HAO|DAYPART|ZH_DE|DAY)ZH_QIAN _ (?P<n>CNT) _ (?P<ge>GE)? _ (?P<u>CLK)(?! _ (?:ZH_BEFORE|ZH_QIAN))", rolling, ("前两小时的订单", "now-2h..now"), ("前30分钟", "now-30min..now"))
 ZH.add("zh_ago", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_QIAN(?! _ (?:CNT|HALF|DI|QLABEL))|ZH_BEFORE)", ago, ("3天前", "now-3d"))
 ZH.add("zh_later", "(?P<n>CNT|HALF) _ (?P<ge>GE)? _ (?P<u>CAL|CLK) _ (?P<half>HALF)? _ (?:ZH_HOU|ZH_AFTER)(?! _ (?:CAL|CNT))", later, ("3天后的库存", "now+3d"))
 # -- Chinese periods, the year left open ---------------------------------------------------------
@@ -92,9 +98,12 @@ ZH.add("zh_year2_end", "(?<=(?:RANGE_TO|ZH_AND))(?P<y>D12) _ YU", year, ("2023�
 ZH.add("zh_md_span", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO)? _ RANGE_TO _ (?P<d2>NUM12) _ (?:RI|HAO)", month_day, ("3月1日至15日的销量", "2025-03-01..2025-03-15"))
 ZH.add("zh_md", "(?P<m>NUM12) _ MONTH _ (?P<d>NUM12) _ (?:RI|HAO|(?=$|ZH_DE|COMMA|SPACE|RANGE_TO|ZH_AND|ZH_HARMLESS|ZH_SINCE|ZH_TONOW|ZH_QI|ZH_UNTIL|BAR))", month_day, ("十月二號的銷量", "2025-10-02"))
 ZH.add("zh_month_span", "(?P<m>NUM12) _ (?:MONTH _)? RANGE_TO _ (?P<m2>NUM12) _ MONTH", month, ("3月到5月的销量", "2025-03..2025-05"))
-ZH.add("zh_final_n", "(?<=MONTH|YEAR|YEARDU|RELPERIOD|QUARTER|JIDU)(?:ZH_DE _)? ZH_FINAL _ (?P<n>CNT) _ (?:GE _)? (?P<u>DAY|RI|MONTH|QU)", last_n, ("今年最后一个月", "2025-12"), ("2024年3月最后3天", "2024-03-29..2024-03-31"))
+ZH.add("zh_final_n", "(?<=MONTH|YEAR|YEARDU|RELPERIOD|QUARTER|JIDU|QLABEL)(?:ZH_DE _)? ZH_FINAL _ (?P<n>CNT) _ (?:GE _)? (?P<u>DAY|RI|MONTH|QU)", last_n, ("今年最后一个月", "2025-12"), ("2024年3月最后3天", "2024-03-29..2024-03-31"), ("上季度最后一个月的销量", "2025-09"), ("本周最后两天", "2025-11-15..2025-11-16"))
 ZH.add("zh_last_week_of_month", "(?<=MONTH)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("2024年3月最后一周", "2024-W13"))
 ZH.add("zh_last_week_of_year", "(?<=YEAR)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_year(f) if count(f.tok("n")) in (None, 1) else None, ("2024年最后一周", "2025-W01"))
+ZH.add("zh_last_week_in", "(?<=RELPERIOD|QUARTER|JIDU|QLABEL)(?:ZH_DE _)? ZH_FINAL _ (?P<n>ZHN)? _ (?:GE _)? WEEK", lambda f: last_week_of_month(f) if count(f.tok("n")) in (None, 1) else None, ("本月最后一周的排班", "2025-W48"), ("上季度最后一周", "2025-W40"), ("今年最后一周", "2026-W01"))
+ZH.add("zh_final_weeks", "(?<=MONTH|YEAR|YEARDU|RELPERIOD|QUARTER|JIDU|QLABEL)(?:ZH_DE _)? ZH_FINAL _ (?P<n>CNT) _ (?:GE _)? (?P<u>WEEK)", last_n, ("今年的最后3周", "2025-W51..2026-W01"), ("本月最后两周", "2025-W47..2025-W48"))
+ZH.add("zh_nth_weekday", "(?<=MONTH|RELPERIOD)(?:ZH_DE _)? (?:DI _ (?P<n>NUM12)|(?P<last>ZH_FINAL) _ (?P<n1>ZHN)?) _ GE _ (?P<wd>WEEKDAY)", nth_weekday, ("十月第一个星期一", "2025-10-06"), ("四月的最后一个星期一", "2025-04-28"), ("上个月的第二个周五", "2025-10-10"))
 ZH.add("zh_nth_month", "DI _ (?P<m>NUM12) _ GE _ MONTH", month, ("2021年的第三个月", "2021-03"))
 ZH.add("zh_year0", "(?P<y>D0) _ YU", year, ("08年的奥运会", "2008"))
 ZH.add("zh_month", "(?P<m>NUM12) _ MONTH", month, ("1月的营收", "2025-01"))

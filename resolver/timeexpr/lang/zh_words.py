@@ -10,7 +10,7 @@ ZH.add("YEAR", "年")
 ZH.add("YEARDU", "年度")
 ZH.add("QUARTER", "季")
 ZH.add("JIDU", "季度")
-ZH.add("MONTH", "月 月份")
+ZH.add("MONTH", "月")
 ZH.add("WEEK", "周 星期 礼拜 周次")
 ZH.add("DAY", "天")
 ZH.add("RI", "日")
@@ -33,8 +33,11 @@ ZH.add(
     "TODAYISH",
     "今晚 昨晚 明晚 今早 明早 昨早 今晨 昨夜 今夜 明夜 当晚 当天 当日 次日 翌日 隔天 同日",
 )
-ZH.add("WEEKEND", "周末 双休日")
-# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1).
+ZH.add("WEEKEND", "双休日")  # weekends in general: no week named
+# A weekend of a named week (SPEC §4.3): 上周末 (-1), 本周末 (0), 下周末 (+1). Bare 周末 (週末) is
+# this week's, as Duckling and Recognizers-Text read it (chrono's Chinese has no 周末): §4.3's
+# peers' majority, docs/time-semantics.md.
+ZH["周末"] = ("WEEKEND_REL", 0)
 for _head, _offset in (("上上", -2), ("上", -1), ("本", 0), ("这", 0), ("下", 1), ("下下", 2)):
     for _middle in ("", "个", "一个") if _head not in ("本",) else ("",):
         ZH[f"{_head}{_middle}周末"] = ("WEEKEND_REL", _offset)
@@ -79,9 +82,9 @@ ZH.add(
 ZH.add(
     "OTHERDAY",
     "节假日 节日 寒假 暑假 工作日 交易日 营业日 休息日 周年 "
-    "大促 店庆 年货节 光棍节 购物节 狂欢节 女神节 女王节 青年节 五四 五四青年节 护士节 "
-    "中元 中元节 龙抬头 开斋节 泼水节 跨年 双旦 双节 节前 节后 建军节 八一 建党节 七一 "
-    "植树节 愚人节 寒食 寒食节 小年 "
+    "大促 店庆 年货节 购物节 狂欢节 女神节 女王节 五四 国际青年节 护士节 "
+    "中元 中元节 龙抬头 开斋节 泼水节 跨年 双旦 双节 节前 节后 八一 建党节 七一 "
+    "植树节 寒食 寒食节 小年 "
     "立春 雨水 惊蛰 春分 谷雨 立夏 小满 芒种 夏至 小暑 大暑 立秋 处暑 白露 秋分 寒露 霜降 "
     "立冬 小雪 大雪 冬至 小寒 大寒 三伏 伏天 入伏 出伏 数九 三九 "
     "圣周 圣周一 圣周二 圣周三 圣周四 圣周五 圣周六 圣周日 圣灰星期三 圣灰日 沈默周五 沉默周五 "
@@ -92,7 +95,10 @@ ZH.add(
     "国际劳动妇女节 拉匝路 拉撒路 受难日",
 )
 # After a festival, its public holiday's days (国庆黄金周, 春节假期); alone, no period read.
-ZH.add("OTHERDAY", "假日 假期 长假 小长假 黄金周 放假", "span")
+ZH.add("OTHERDAY", "假日 假期 长假 小长假 黄金周", "span")
+# 放假 "to be off": after a festival its public holiday (国庆放假), after one day that day
+# (29日你放假吗, 明天放假吗: merge.py); after anything else (上周放假) it is left unread.
+ZH.add("OTHERDAY", "放假", "off")
 # Festivals and holidays the grammar reads (SPEC §4.1, §4.2): name → holiday key.
 ZH_HOLIDAYS = {
     "元旦": "new_year", "元旦节": "new_year", "阳历新年": "new_year",
@@ -115,6 +121,9 @@ ZH_HOLIDAYS = {
     "国际儿童节": "children", "教师节": "teacher", "万圣节": "halloween", "万圣": "halloween",
     "复活节": "easter", "感恩节": "thanksgiving", "母亲节": "mother", "父亲节": "father",
     "黑五": "black_friday", "黑色星期五": "black_friday",
+    # SPEC §4.3's peers' majority (Duckling and Recognizers-Text give the same day):
+    "愚人节": "fools", "建军节": "army", "八一建军节": "army", "青年节": "youth",
+    "五四青年节": "youth", "光棍节": "double_11",
 }  # fmt: skip
 ZH |= {name: ("HOLIDAY", key) for name, key in ZH_HOLIDAYS.items()}
 ZH["十一"] = ("HOLIDAY", "national")  # only with a holiday word: see tokens.py
@@ -306,6 +315,11 @@ ZH.add(
     # number words inside ordinary words, and names holding calendar characters (SPEC §4.3)
     "统一 唯一 明日方舟 星期天超市 今日说法 今日关注 明日之后 周年庆",
 )
+# 月份, 年份: the nouns "the month", "the year" (2018年12月的月份, 一个年份), as plain as 日期 and
+# 时间 — right after a number they are its unit (3月份 is 3月 + 份: see `tokens._zh_word`).
+ZH.add("OK_WORD", "月份 年份")
+# An age (18周岁: 18 full years of age): whole after a number, never 18周 + 岁.
+WHOLE_AFTER_NUMBER = ("周岁",)
 # Ordinary words that begin with a number word (SPEC §4.3: 一共, 一下, 万一 are plain): a run of
 # numerals stops before them (上周二一共 is 上周二 + 一共) and a weekday does not take their first
 # character (近一周一共 is 近一周 + 一共).
