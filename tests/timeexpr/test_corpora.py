@@ -67,7 +67,9 @@ def test_most_single_periods_of_the_corpus_are_read(name: str, floor: float) -> 
     assert right / len(cases) >= floor, f"{right}/{len(cases)}"
 
 
-@pytest.mark.parametrize(("name", "floor"), [("recognizers_zh.jsonl", 0.90)])
+@pytest.mark.parametrize(
+    ("name", "floor"), [("recognizers_en.jsonl", 0.90), ("recognizers_zh.jsonl", 0.90)]
+)
 def test_most_single_periods_of_recognizers_are_read(name: str, floor: float) -> None:
     # Issue 28's bar: the Recognizers-Text rows naming one calendar period that a SPEC row
     # reads (README_recognizers.md `single`, basis `spec`/`differ`: `single_ids`).
