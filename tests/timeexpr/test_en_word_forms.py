@@ -101,10 +101,13 @@ CASES: list[tuple[str, Expected]] = [
     ("weekend before last", day("2025-11-01", "2025-11-02")),
     ("this week-end", day("2025-11-15", "2025-11-16")),
     ("last wkend", day("2025-11-08", "2025-11-09")),
-    ("the week-end", NOTHING),
-    ("the weekend", NOTHING),  # which week? the peers differ
-    ("my weekend", NOTHING),
-    ("on weekend", NOTHING),
+    # a bare weekend is this week's (the peers' majority, as bare 周末)
+    ("the week-end", day("2025-11-15", "2025-11-16")),
+    ("the weekend", day("2025-11-15", "2025-11-16")),
+    ("my weekend", day("2025-11-15", "2025-11-16")),
+    ("on weekend", day("2025-11-15", "2025-11-16")),
+    ("on weekends", NOTHING),  # weekends in general: no week named
+    ("every weekend", NOTHING),
     # calendar year / quarter as year / quarter
     ("this calendar year", ("2025-01-01T00:00:00.000", NOW, "year")),
     ("last calendar quarter", ("2025-07-01T00:00:00.000", "2025-09-30T23:59:59.999", "quarter")),

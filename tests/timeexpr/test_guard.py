@@ -65,7 +65,7 @@ UNKNOWN_ANYWHERE = (
     "FY2025",
     "fiscal year",
     "Diwali",
-    "weekend",
+    "weekends",  # in general (a bare weekend is this week's: docs/time-semantics.md)
     "recently",
     "the same period last year",
     "a few weeks",

@@ -76,7 +76,7 @@ EN.named(
     "dinnertime suppertime bedtime teatime breakfasttime "
     "sunrise sunset eod cob",
 )
-EN.add("WEEKEND", "weekend weekends wkend wknd wkends week-end week-ends")
+EN.add("WEEKEND", "weekends wkends week-ends")  # weekends in general: no week named
 EN.add(
     "TZWORD",
     "gmt utc cet cest est edt pst pdt cst cdt mst mdt bst ist jst kst aest hkt sgt timezone",
@@ -305,6 +305,9 @@ EN_PHRASES |= {
     "last weekend": ("WEEKEND_REL", -1), "past weekend": ("WEEKEND_REL", -1),
     "this past weekend": ("WEEKEND_REL", -1), "previous weekend": ("WEEKEND_REL", -1),
     "this weekend": ("WEEKEND_REL", 0), "next weekend": ("WEEKEND_REL", 1),
+    # A bare weekend is this week's, as bare 周末 (zh_words): SPEC §4.3 names no week, Duckling
+    # and Recognizers-Text read the current week's, chrono the closest Saturday: the majority.
+    **dict.fromkeys(("weekend", "week-end", "wkend", "wknd"), ("WEEKEND_REL", 0)),
     "weekend after next": ("WEEKEND_REL", 2), "weekend after the next": ("WEEKEND_REL", 2),
     "weekend before last": ("WEEKEND_REL", -2), "weekend before the last": ("WEEKEND_REL", -2),
     **{
