@@ -33,7 +33,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from resolver.core.jsonio import dumps, loads
 from resolver.core.metrics import Metrics
 from resolver.mcp.fast_path import JSON_HEADERS, fast_call, fast_path_applies, response_body
-from resolver.mcp.server import build_server, run_call
+from resolver.mcp.server import build_server, run_outcome
 from resolver.mcp.tools import CallContext
 from resolver.services import Services
 
@@ -143,10 +143,10 @@ class StreamableHttp:
             return _jsonrpc_error(400, f"Invalid Request: {problem}")
         if self.fast_path and (call := fast_call(message, exchange.header)) is not None:
             self._fast_posts.inc()
-            result = await run_call(
+            outcome = await run_outcome(
                 call.tool, self._services, call.arguments, exchange.context, self._metrics
             )
-            body = response_body(call, result)
+            body = response_body(call, outcome)
             return Answer(200, list(JSON_HEADERS), body)
         self._sdk_posts.inc()
         status, headers, body = await call_asgi(

@@ -101,6 +101,19 @@ async def run_call(
     context: CallContext,
     metrics: Metrics,
 ) -> types.CallToolResult:
+    """One tool call: its result, or a tool error carrying the HTTP error body (`run_outcome`),
+    as the SDK's result model."""
+    outcome = await run_outcome(tool, services, arguments, context, metrics)
+    return outcome.result()
+
+
+async def run_outcome(
+    tool: ToolSpec,
+    services: Services,
+    arguments: dict[str, Any],
+    context: CallContext,
+    metrics: Metrics,
+) -> results.Outcome:
     """One tool call: its result, or a tool error carrying the HTTP error body.
 
     Every tool's arguments pass here first: the platform's envelope (`bkn_context`) is taken
