@@ -22,6 +22,7 @@ from mcp.shared.exceptions import MCPError
 
 from resolver.core import envelope, tracing
 from resolver.core.failures import failure_of
+from resolver.core.logs import access_log
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
@@ -156,11 +157,11 @@ async def run_outcome(
             )
         elapsed = time.perf_counter() - started
         metrics.observe_mcp_call(tool.name, outcome, elapsed)
-        log.info(
+        # Written like the access line (`core/logs.py`): structlog's line, not its chain.
+        access_log.info(
+            "resolver.mcp",
             "mcp.tool_call",
-            tool=tool.name,
-            outcome=outcome,
-            latency_ms=round(elapsed * 1000, 2),
+            {"tool": tool.name, "outcome": outcome, "latency_ms": round(elapsed * 1000, 2)},
         )
         envelope.forget()
     return result
