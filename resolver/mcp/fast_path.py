@@ -12,14 +12,16 @@ session manager, the Streamable HTTP transport in JSON response mode, the server
   the 2026-07-28 revision has another entry in the SDK);
 - `Accept` that the SDK reads as allowing JSON (absent counts as `*/*`, as in `http.py`), and
   `Content-Type` as the SDK checks it;
-- the message valid as the SDK validates it: `JSONRPCRequest` from the message union, the
-  revision's `tools/call` surface, `CallToolRequestParams`.
+- the message what the SDK's models take (`JSONRPCRequest` from the message union, the
+  revision's `tools/call` surface, `CallToolRequestParams`), checked by hand (`fast_call`).
 
-The tool runs through `server.run_call` (`http.py` calls it), the one call of the SDK path
-(counted, logged, traced, envelope taken, deadline, failures by `core/failures.py`); the
-answer is the SDK's `CallToolResult` shaped for the revision by the SDK's own serializer and
-written as its `JSONRPCResponse`, byte for byte what the SDK writes (`tests/mcp/test_fast_path.py`
-compares both paths on generated requests).
+The tool runs through `server.run_outcome` (`http.py` calls it), the call of the SDK path
+(counted, logged, traced, envelope taken, deadline, failures by `core/failures.py`) in the
+request's own task; the answer is byte for byte what the SDK writes — its `CallToolResult`
+shaped for the revision by its own serializer and written as its `JSONRPCResponse` — written
+once into the SDK's frame of that answer (`response_body`). `tests/mcp/test_fast_path.py`
+compares both paths on generated requests; `test_fast_path_parse.py` and
+`test_fast_path_frame.py` hold each shortcut to the SDK's own verdict and bytes.
 """
 
 from __future__ import annotations
