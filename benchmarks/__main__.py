@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "house": "benchmarks.house",
     "load": "benchmarks.load",
     "mcp-overhead": "benchmarks.mcp_overhead",
+    "mcp-work": "benchmarks.mcp_work",
     "real-llm": "benchmarks.realllm",
     "run": "benchmarks.run",
     "soak": "benchmarks.soak",

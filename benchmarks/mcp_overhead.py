@@ -19,6 +19,10 @@ one run:
 - **Latency**: `--requests` pairs one at a time (HTTP, then MCP), client-side p50/p99 of each
   and what MCP adds. Each MCP answer is checked to carry the HTTP answer's `dynamic_params`.
 
+With `--against REV` a third service runs another commit's source tree (`git archive`, the same
+venv) beside them, and its HTTP and MCP faces join the rounds (`http-against`, `mcp-against`):
+before/after of a change in one run, the MCP-only work (MCP − HTTP) of each side printed.
+
 The load average is recorded at both ends: on a shared machine the ratio is the figure to
 compare, the absolute CPU moves with the neighbours.
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -41,7 +46,7 @@ import psutil
 
 from benchmarks.bodies import body, llm_properties, metric
 from benchmarks.load import LoadConfig, run_load, run_with_loop
-from benchmarks.procs import Proc, start_fake, start_service
+from benchmarks.procs import Proc, export_tree, start_fake, start_service
 from benchmarks.results_dir import add_save_flag, results_dir
 
 MCP_PATH = "/api/agent-retrieval/v1/mcp"
@@ -102,32 +107,37 @@ def _segment_config(url: str, payload: bytes, headers: dict[str, str], args: Any
 
 Face = tuple[Proc, LoadConfig]
 FACES = ("http", "mcp", "mcp-sdk")
+AGAINST_FACES = ("http-against", "mcp-against")
 
 
 def _faces(
-    service: Proc, sdk_service: Proc, request: bytes, sessions: list[str], args: Any
+    service: Proc,
+    sdk_service: Proc,
+    request: bytes,
+    sessions: list[str],
+    args: Any,
+    *,
+    against: Proc | None = None,
 ) -> dict[str, Face]:
-    """The three ways the same work is asked: HTTP and MCP of the service, and MCP of its twin
-    with the fast path off (`RESOLVER_MCP_FAST_PATH=false`: the SDK's transport)."""
+    """The ways the same work is asked: HTTP and MCP of the service, MCP of its twin with the
+    fast path off (`RESOLVER_MCP_FAST_PATH=false`: the SDK's transport), and HTTP and MCP of
+    another commit's service (`--against`)."""
     # `{{seq}}`: every call its own JSON-RPC id (the load generator fills it in).
     call = orjson.dumps(_call(0, orjson.loads(request))).replace(b'"id":0', b'"id":{{seq}}', 1)
-    http_url, mcp_url = service.base_url + HTTP_PATH, service.base_url + MCP_PATH
-    return {
-        "http": (service, _segment_config(http_url, request, _HTTP_HEADERS, args)),
-        "mcp": (
-            service,
-            _segment_config(mcp_url, call, {**_MCP_HEADERS, "Mcp-Session-Id": sessions[0]}, args),
-        ),
-        "mcp-sdk": (
-            sdk_service,
-            _segment_config(
-                sdk_service.base_url + MCP_PATH,
-                call,
-                {**_MCP_HEADERS, "Mcp-Session-Id": sessions[1]},
-                args,
-            ),
-        ),
-    }
+
+    def http(proc: Proc) -> Face:
+        return proc, _segment_config(proc.base_url + HTTP_PATH, request, _HTTP_HEADERS, args)
+
+    def mcp(proc: Proc, session: str) -> Face:
+        headers = {**_MCP_HEADERS, "Mcp-Session-Id": session}
+        return proc, _segment_config(proc.base_url + MCP_PATH, call, headers, args)
+
+    faces = {"http": http(service), "mcp": mcp(service, sessions[0])}
+    faces["mcp-sdk"] = mcp(sdk_service, sessions[1])
+    if against is not None:
+        faces["http-against"] = http(against)
+        faces["mcp-against"] = mcp(against, sessions[2])
+    return faces
 
 
 def _segment(face: str, proc: Proc, config: LoadConfig, args: Any) -> tuple[float, float]:
@@ -145,10 +155,11 @@ def _cpu_rounds(faces: dict[str, Face], args: Any) -> dict[str, Any]:
     """Rounds of one segment per face, the order rotating; medians and side-by-side ratios."""
     for face, (proc, config) in faces.items():  # warm-up: caches, connections, the allocator
         _segment(face, proc, config, args)
-    cpu_us: dict[str, list[float]] = {face: [] for face in FACES}
-    rps: dict[str, list[float]] = {face: [] for face in FACES}
+    names = tuple(faces)
+    cpu_us: dict[str, list[float]] = {face: [] for face in names}
+    rps: dict[str, list[float]] = {face: [] for face in names}
     for index in range(args.rounds):
-        order = FACES[index % len(FACES) :] + FACES[: index % len(FACES)]
+        order = names[index % len(names) :] + names[: index % len(names)]
         for face in order if index % 2 == 0 else reversed(order):
             proc, config = faces[face]
             cpu, per_s = _segment(face, proc, config, args)
@@ -156,14 +167,28 @@ def _cpu_rounds(faces: dict[str, Face], args: Any) -> dict[str, Any]:
             rps[face].append(per_s)
     median = {face: statistics.median(values) for face, values in cpu_us.items()}
     figures: dict[str, Any] = {
-        f"{face}_cpu_us_per_request": round(median[face], 1) for face in FACES
+        f"{face}_cpu_us_per_request": round(median[face], 1) for face in names
     }
-    for face in ("mcp", "mcp-sdk"):
+    pairs = [("mcp", "mcp", "http"), ("mcp-sdk", "mcp-sdk", "http")]
+    if "mcp-against" in faces:
+        pairs += [
+            ("mcp-against", "mcp-against", "http-against"),
+            ("mcp_to_mcp-against", "mcp", "mcp-against"),
+            ("http_to_http-against", "http", "http-against"),
+        ]
+    for key, face, base in pairs:
         # Within a round the faces met the same neighbours: the median of those ratios is the
         # steadier figure on a shared machine; the ratio of the medians is shown beside it.
-        rounds = [m / h for m, h in zip(cpu_us[face], cpu_us["http"], strict=True)]
-        figures[f"{face}_ratio"] = round(statistics.median(rounds), 2)
-        figures[f"{face}_ratio_of_medians"] = round(median[face] / median["http"], 2)
+        rounds = [m / h for m, h in zip(cpu_us[face], cpu_us[base], strict=True)]
+        figures[f"{key}_ratio"] = round(statistics.median(rounds), 2)
+        figures[f"{key}_ratio_of_medians"] = round(median[face] / median[base], 2)
+    # What MCP adds to the same work, in µs: the median over rounds of MCP − HTTP.
+    extra = [("mcp", "http")]
+    if "mcp-against" in faces:
+        extra.append(("mcp-against", "http-against"))
+    for face, base in extra:
+        added = [m - h for m, h in zip(cpu_us[face], cpu_us[base], strict=True)]
+        figures[f"{face}_added_cpu_us"] = round(statistics.median(added), 1)
     figures["segments_cpu_us"] = {f: [round(c, 1) for c in v] for f, v in cpu_us.items()}
     figures["rps"] = {face: round(statistics.median(v), 1) for face, v in rps.items()}
     return figures
@@ -238,9 +263,10 @@ def _pin(services: list[Proc], others: list[Proc]) -> dict[str, Any] | None:
 def _run(args: Any, logdir: Path) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     everything = psutil.Process().cpu_affinity()
+    against_root = export_tree(args.against, logdir) if args.against else None
     with start_fake(logdir, uvloop=args.uvloop) as fake:
         for name, request in SCENARIOS.items():
-            settings = {"log_level": "WARNING"}
+            settings = {"log_level": args.log_level}
             if name == "fake-llm":
                 # Cache off: the same request repeats, and the LLM path is what is compared.
                 settings |= {
@@ -249,16 +275,21 @@ def _run(args: Any, logdir: Path) -> dict[str, Any]:
                     "llm_cache_ttl_s": "0",
                 }
             sdk_settings = {**settings, "mcp_fast_path": "false"}
-            with (
-                start_service(logdir, settings, uvloop=args.uvloop) as service,
-                start_service(logdir, sdk_settings, uvloop=args.uvloop) as sdk_service,
-            ):
-                pinned = _pin([service, sdk_service], [fake])
+            with contextlib.ExitStack() as stack:
+                service = stack.enter_context(start_service(logdir, settings, uvloop=args.uvloop))
+                sdk_service = stack.enter_context(
+                    start_service(logdir, sdk_settings, uvloop=args.uvloop)
+                )
+                against = None
+                if against_root is not None:
+                    against = stack.enter_context(
+                        start_service(logdir, settings, uvloop=args.uvloop, root=against_root)
+                    )
+                served = [service, sdk_service] + ([against] if against else [])
+                pinned = _pin(served, [fake])
                 try:
-                    sessions = [
-                        run_with_loop(_open_session(s.base_url)) for s in (service, sdk_service)
-                    ]
-                    faces = _faces(service, sdk_service, request, sessions, args)
+                    sessions = [run_with_loop(_open_session(s.base_url)) for s in served]
+                    faces = _faces(service, sdk_service, request, sessions, args, against=against)
                     figures[name] = {
                         "cpu": _cpu_rounds(faces, args),
                         "latency": asyncio.run(_latency_pairs(service.base_url, request, args)),
@@ -282,6 +313,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--requests", type=int, default=1000, help="latency pairs per scenario")
     parser.add_argument("--warmup", type=int, default=100, help="latency pairs not counted")
     parser.add_argument("--uvloop", action="store_true", help="the service and the fake on uvloop")
+    parser.add_argument(
+        "--against", metavar="REV", help="also measure this commit's service, side by side"
+    )
+    parser.add_argument(
+        "--log-level",
+        default="WARNING",
+        help="the services' RESOLVER_LOG_LEVEL (INFO: the access and tool-call lines written)",
+    )
     add_save_flag(parser)
     return parser
 
@@ -308,6 +347,16 @@ def main(argv: list[str]) -> int:
             f"   HTTP {lat['http_p50_ms']:.2f}, MCP {lat['mcp_p50_ms']:.2f}"
             f" (+{lat['added_p50_ms']:.2f}; p99 +{lat['added_p99_ms']:.2f})"
         )
+        print(f"{'':<12} MCP adds {cpu['mcp_added_cpu_us']:.1f} µs of CPU per request")
+        if args.against:
+            print(
+                f"{'':<12} {args.against}: HTTP {cpu['http-against_cpu_us_per_request']:.1f},"
+                f" MCP {cpu['mcp-against_cpu_us_per_request']:.1f}"
+                f" (×{cpu['mcp-against_ratio']:.2f},"
+                f" adds {cpu['mcp-against_added_cpu_us']:.1f} µs);"
+                f" MCP here / there ×{cpu['mcp_to_mcp-against_ratio']:.2f},"
+                f" HTTP ×{cpu['http_to_http-against_ratio']:.2f}"
+            )
     document = {
         "command": " ".join(["python -m benchmarks mcp-overhead", *argv]),
         "method": (
@@ -327,6 +376,8 @@ def main(argv: list[str]) -> int:
             "client side."
         ),
         "uvloop": args.uvloop,
+        "against": args.against,
+        "log_level": args.log_level,
         "cores": os.cpu_count(),
         "load_average": {"before": load_before, "after": load_after},
         "scenarios": figures,

@@ -145,20 +145,20 @@ class AccessLog:
 
     def request(self, method: str, path: str, status: int, latency_ms: float) -> None:
         """One request's line."""
+        fields = {"method": method, "path": path, "status": status, "latency_ms": latency_ms}
+        self.info("resolver.http", "http.request", fields)
+
+    def info(self, name: str, event: str, fields: dict[str, Any]) -> None:
+        """An INFO line written this way (the access line, the MCP tool call's): structlog's
+        line — `fields` (a fresh dict: the line is built in it), `event`, the bound context,
+        `level`, `timestamp` — without its processor chain; through structlog (logger `name`)
+        when the access line goes that way."""
         buffer = self._buffer
         if buffer is None or structlog.get_config()["processors"][-1] is not self._renderer:
-            # A fresh proxy each time: a cached one would keep a configuration since replaced.
-            structlog.get_logger("resolver.http").info(
-                "http.request", method=method, path=path, status=status, latency_ms=latency_ms
-            )
+            structlog.get_logger(name).info(event, **fields)
             return
-        line: dict[str, Any] = {
-            "method": method,
-            "path": path,
-            "status": status,
-            "latency_ms": latency_ms,
-            "event": "http.request",
-        }
+        line = fields
+        line["event"] = event
         for key, value in structlog.contextvars.get_contextvars().items():
             line.setdefault(key, value)
         line["level"] = "info"

@@ -23,7 +23,7 @@ import asyncio
 import re
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
@@ -33,7 +33,7 @@ from resolver.core.jsonio import dumps, loads
 from resolver.core.metrics import Metrics
 from resolver.mcp.exchange import Answer, CallContext, Exchange
 from resolver.mcp.fast_path import JSON_HEADERS, fast_call, fast_path_applies, response_body
-from resolver.mcp.server import build_server, run_call
+from resolver.mcp.server import bound_trace_id, build_server, in_call_context, run_outcome
 from resolver.services import Services
 
 # Where the aiohttp handler leaves the call's context in the ASGI scope, for the tool handler.
@@ -114,10 +114,16 @@ class StreamableHttp:
             return _jsonrpc_error(400, f"Invalid Request: {problem}")
         if self.fast_path and (call := fast_call(message, exchange.header)) is not None:
             self._fast_posts.inc()
-            result = await run_call(
-                call.tool, self._services, call.arguments, exchange.context, self._metrics
-            )
-            body = response_body(call, result)
+            context = exchange.context
+            # In the request's own task: its trace context is current and the middleware bound
+            # its trace id, unless something changed that (then bind it as the SDK path does).
+            with (
+                nullcontext() if bound_trace_id() == context.trace_id else in_call_context(context)
+            ):
+                outcome = await run_outcome(
+                    call.tool, self._services, call.arguments, context, self._metrics
+                )
+            body = response_body(call, outcome)
             return Answer(200, list(JSON_HEADERS), body)
         self._sdk_posts.inc()
         status, headers, body = await call_asgi(

@@ -8,6 +8,7 @@ reads (`error_code`, `message`, `status`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import mcp_types as types
@@ -25,20 +26,35 @@ from resolver.mcp.hints import missing_inputs
 MISSING_INPUT_PARAMS = "MISSING_INPUT_PARAMS"
 
 
-def success(body: ResponseBody, fmt: ResponseFormat = "json") -> types.CallToolResult:
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A tool's result before it is a `CallToolResult`: the text of `content[0]` and the JSON
+    of `structuredContent` as bytes. The fast path writes it straight into the JSON-RPC answer
+    (`fast_path.py`); the SDK path takes `result()`."""
+
+    text: str
+    structured: bytes
+    is_error: bool
+
+    def result(self) -> types.CallToolResult:
+        """The SDK's result model of it."""
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=self.text)],
+            structured_content=loads(self.structured),
+            is_error=self.is_error,
+        )
+
+
+def success(body: ResponseBody, fmt: ResponseFormat = "json") -> Outcome:
     """The HTTP endpoint's 200 body, as structured content and as JSON (or TOON) text."""
     raw = body.to_json()
     text = to_toon(raw) if fmt == "toon" else raw.decode()
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=text)],
-        structured_content=loads(raw),
-        is_error=False,
-    )
+    return Outcome(text, raw, is_error=False)
 
 
-def failure(failed: Failure) -> types.CallToolResult:
+def failure(failed: Failure) -> Outcome:
     """A tool error whose JSON text carries the HTTP error body of the failure."""
-    return _error_result(_tool_error_body(failed.body, failed.status, failed.error))
+    return _error_outcome(_tool_error_body(failed.body, failed.status, failed.error))
 
 
 def tool_error_body(
@@ -68,13 +84,9 @@ def _tool_error_body(
     return shown
 
 
-def _error_result(body: dict[str, Any]) -> types.CallToolResult:
+def _error_outcome(body: dict[str, Any]) -> Outcome:
     # The same body as text (the KWeaver client parses it) and as structuredContent (the
     # successor SDK reads `structuredContent.error.code`). An outputSchema describes only a
     # successful result: clients validate structured content against it unless isError.
     raw = pydantic_core.to_json(body, fallback=str)
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=raw.decode())],
-        structured_content=loads(raw),
-        is_error=True,
-    )
+    return Outcome(raw.decode(), raw, is_error=True)

@@ -10,7 +10,8 @@ into the request, over stdio the process's defaults.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import mcp_types as types
@@ -21,6 +22,7 @@ from mcp.shared.exceptions import MCPError
 
 from resolver.core import envelope, tracing
 from resolver.core.failures import failure_of
+from resolver.core.logs import access_log
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
@@ -100,7 +102,39 @@ async def run_call(
     context: CallContext,
     metrics: Metrics,
 ) -> types.CallToolResult:
-    """One tool call: its result, or a tool error carrying the HTTP error body.
+    """One tool call in a task of its own (the SDK's, stdio's): its result, or a tool error
+    carrying the HTTP error body (`run_outcome`), as the SDK's result model."""
+    with in_call_context(context):
+        outcome = await run_outcome(tool, services, arguments, context, metrics)
+    return outcome.result()
+
+
+@contextmanager
+def in_call_context(context: CallContext) -> Iterator[None]:
+    """The block under the call's trace context and with its trace id on every log line: what
+    a task other than the HTTP request's (which has both already) needs to run the call."""
+    with (
+        tracing.attached(context.trace_context),
+        structlog.contextvars.bound_contextvars(trace_id=context.trace_id),
+    ):
+        yield
+
+
+def bound_trace_id() -> str | None:
+    """The trace id on this task's log lines (the request middleware binds the request's)."""
+    trace_id: str | None = structlog.contextvars.get_contextvars().get("trace_id")
+    return trace_id
+
+
+async def run_outcome(
+    tool: ToolSpec,
+    services: Services,
+    arguments: dict[str, Any],
+    context: CallContext,
+    metrics: Metrics,
+) -> results.Outcome:
+    """One tool call: its result, or a tool error carrying the HTTP error body. It runs in a
+    task whose context is the call's: the HTTP request's own (the fast path), or `run_call`'s.
 
     Every tool's arguments pass here first: the platform's envelope (`bkn_context`) is taken
     off (`core/envelope.py`; a wrong shape is a tool error) and its ids noted on the call's log
@@ -108,45 +142,41 @@ async def run_call(
     TOON; errors are always JSON. The call runs under the HTTP request's trace context.
     """
     started = time.perf_counter()
-    with (
-        tracing.attached(context.trace_context),
-        structlog.contextvars.bound_contextvars(trace_id=context.trace_id),
-    ):
-        try:
-            arguments, carried = envelope.take(arguments)
-            context.seen.envelope = carried
-            envelope.note(carried)
-            arguments = dict(arguments)
-            wanted = arguments.pop("response_format", None)
-            fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
-            body = await tool.run(services, arguments, context)
-        except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
-            failure = failure_of(
-                exc,
-                context.trace_id,
-                context.language,
-                log,
-                failed="mcp.tool_failed",
-                crashed="mcp.tool_crashed",
-                tool=tool.name,
-            )
-            outcome = failure.code
-            result = results.failure(failure)
-        else:
-            outcome = "ok"
-            # TOON is pure CPU work (bounded, but up to a fraction of a second): off the loop.
-            result = (
-                await services.offload.run(results.success, body, fmt)
-                if fmt == "toon"
-                else results.success(body, fmt)
-            )
-        elapsed = time.perf_counter() - started
-        metrics.observe_mcp_call(tool.name, outcome, elapsed)
-        log.info(
-            "mcp.tool_call",
+    try:
+        arguments, carried = envelope.take(arguments)
+        context.seen.envelope = carried
+        envelope.note(carried)
+        arguments = dict(arguments)
+        wanted = arguments.pop("response_format", None)
+        fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
+        body = await tool.run(services, arguments, context)
+    except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
+        failure = failure_of(
+            exc,
+            context.trace_id,
+            context.language,
+            log,
+            failed="mcp.tool_failed",
+            crashed="mcp.tool_crashed",
             tool=tool.name,
-            outcome=outcome,
-            latency_ms=round(elapsed * 1000, 2),
         )
-        envelope.forget()
+        outcome = failure.code
+        result = results.failure(failure)
+    else:
+        outcome = "ok"
+        # TOON is pure CPU work (bounded, but up to a fraction of a second): off the loop.
+        result = (
+            await services.offload.run(results.success, body, fmt)
+            if fmt == "toon"
+            else results.success(body, fmt)
+        )
+    elapsed = time.perf_counter() - started
+    metrics.observe_mcp_call(tool.name, outcome, elapsed)
+    # Written like the access line (`core/logs.py`): structlog's line, not its chain.
+    access_log.info(
+        "resolver.mcp",
+        "mcp.tool_call",
+        {"tool": tool.name, "outcome": outcome, "latency_ms": round(elapsed * 1000, 2)},
+    )
+    envelope.forget()
     return result

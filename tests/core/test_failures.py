@@ -101,7 +101,7 @@ def test_a_bug_is_500_internal_without_detail_and_logged_with_its_traceback() ->
 )
 def test_an_mcp_tool_error_carries_the_body_the_http_face_renders(exc: Exception) -> None:
     failure, _ = _failed(exc)
-    result = results.failure(failure)
+    result = results.failure(failure).result()
     assert result.is_error is True
     [content] = result.content
     tool_error = orjson.loads(content.text)  # type: ignore[union-attr]

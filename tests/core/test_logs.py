@@ -64,6 +64,19 @@ def test_the_direct_access_line_is_structlogs_line(stream: io.StringIO) -> None:
     assert fields["level"] == "info"
 
 
+def test_the_direct_tool_call_line_is_structlogs_line(stream: io.StringIO) -> None:
+    structlog.contextvars.bind_contextvars(trace_id="abc123", interaction_id="i-1")
+    fields = {"tool": "resolve_time_window", "outcome": "ok", "latency_ms": 1.25}
+    access_log.info("resolver.mcp", "mcp.tool_call", dict(fields))
+    structlog.get_logger("resolver.mcp").info("mcp.tool_call", **fields)
+    direct, through = lines(stream)
+    assert _STAMP.sub("", direct) == _STAMP.sub("", through)
+    written = orjson.loads(direct)
+    assert list(written)[:4] == ["tool", "outcome", "latency_ms", "event"]
+    assert written["event"] == "mcp.tool_call"
+    assert {written["trace_id"], written["interaction_id"]} == {"abc123", "i-1"}
+
+
 def test_console_output_and_a_quieter_level_go_through_structlog() -> None:
     out = io.StringIO()
     configure_logging("INFO", "console", stream=out)

@@ -175,6 +175,8 @@ async def test_the_ids_are_on_the_call_and_the_request_and_the_call_runs_in_its_
     for line in (call, access):
         assert line["conversation_id"] == CONVERSATION
         assert line["interaction_id"] == INTERACTION
+    answered = result_of(answer)["structuredContent"]["trace_id"]
+    assert call["trace_id"] == access["trace_id"] == answered
     finished = spans.get_finished_spans()
     [server] = [s for s in finished if s.kind == SpanKind.SERVER]
     assert dict(server.attributes or {})["bkn.conversation_id"] == CONVERSATION
