@@ -12,12 +12,14 @@ import aiohttp
 import httpx2
 import jsonschema
 import mcp_types as types
+from hypothesis import strategies as st
 from kweaver.resources.context_loader import ContextLoaderResource
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from multidict import CIMultiDict
 
-from resolver.testing.fake_upstreams import DEMO_KN, DEMO_OT
+from resolver.testing.fake_upstreams import DEMO_KN, DEMO_MCP_AT, DEMO_OT, DEMO_TOOL_AT
+from tests.helpers import NOW_MS, json_values, metric, request_body
 
 # The path the KWeaver client uses, the internal one and the short one.
 MCP_PATHS = ("/api/agent-retrieval/v1/mcp", "/api/agent-retrieval/in/v1/mcp", "/mcp")
@@ -163,3 +165,98 @@ async def call_tool(
     assert response.status == 200, text
     answer: dict[str, Any] = json.loads(text)
     return answer
+
+
+ENVELOPE = {"conversation_id": "conv_1", "interaction_id": "int_1"}
+
+
+# --- generated requests (test_fast_path.py, test_fast_path_parse.py) ---------------------------
+
+# A call of every tool, and of every error class a body alone can reach: the seeds.
+SEEDS: list[tuple[str, Any]] = [
+    ("resolve_dynamic_params", request_body(metric(), query="最近3个月的药品数量趋势")),
+    (
+        "get_logic_properties_values",
+        values_arguments(
+            "当前的获批药品数量", dynamic_params={"approved_drug_count": {"instant": True}}
+        ),
+    ),
+    ("get_logic_property_inputs", {"ot_id": DEMO_OT}),
+    ("get_action_info", {"at_id": DEMO_TOOL_AT, "_instance_identity": {"company_id": "c1"}}),
+    ("get_action_info", {"at_id": DEMO_MCP_AT, "_instance_identity": {"company_id": "c1"}}),
+    (
+        "resolve_time_window",
+        {"text": "最近3个月", "now_ms": NOW_MS, "unit": "s", "timezone": "纽约"},
+    ),
+    (
+        "resolve_dynamic_params",
+        {**request_body(metric()), "bkn_context": ENVELOPE, "response_format": "toon"},
+    ),
+    ("resolve_time_window", {"text": "上个季度", "now_ms": NOW_MS, "response_format": "toon"}),
+    ("get_logic_properties_values", {**values_arguments("q", now_ms=NOW_MS), "query": 5}),
+    ("resolve_time_window", {"text": "上个月", "when": "now", "now_ms": NOW_MS}),
+    ("resolve_dynamic_params", None),
+    ("resolve_dynamic_params", request_body(metric(), timezone="Mars/Base")),
+    (
+        "get_logic_property_inputs",
+        {"ot_id": DEMO_OT, "bkn_context": {**ENVELOPE, "operation_key": "k"}},
+    ),
+    ("get_logic_properties_values", values_arguments("获批药品数量的趋势", now_ms=NOW_MS)),
+    ("resolve_time_window", {"text": "last month or later", "now_ms": NOW_MS}),
+    ("get_logic_property_inputs", {"ot_id": "ot_nowhere"}),
+    ("get_action_info", {"at_id": "at_nowhere", "_instance_identity": {"company_id": "c1"}}),
+]
+
+ANY_JSON = json_values(leaves=6)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, value: Any) -> Any:
+    """A seed's arguments as sent, or with one member dropped, changed or added."""
+    how = draw(st.sampled_from(["as-is", "as-is", "drop", "change", "add", "replace"]))
+    if how == "replace" or not isinstance(value, dict) or (how != "add" and not value):
+        return draw(ANY_JSON) if how == "replace" else value
+    changed = dict(value)
+    if how == "add":
+        changed[draw(st.text(max_size=10))] = draw(ANY_JSON)
+        return changed
+    # The clock stays: an answer read at the server's clock differs between two calls made
+    # a moment apart (the two paths are compared on their bytes).
+    keys = sorted(k for k in changed if k != "now_ms")
+    if not keys:
+        return value
+    key = draw(st.sampled_from(keys))
+    if how == "drop":
+        del changed[key]
+    elif how == "change":
+        changed[key] = draw(ANY_JSON)
+    return changed
+
+
+@st.composite
+def bodies(draw: st.DrawFn) -> Any:
+    """A JSON-RPC body: mostly `tools/call`s, some anything else."""
+    tool, arguments = draw(st.sampled_from(SEEDS))
+    name = draw(st.sampled_from([tool] * 6 + ["drop_tables", ["resolve_time_window"]]))
+    params: dict[str, Any] = {"name": name}
+    if arguments is not None or draw(st.booleans()):
+        params["arguments"] = draw(mutated(arguments if arguments is not None else {}))
+    extra = draw(st.sampled_from([None] * 8 + ["_meta", "task", "cursor"]))
+    if extra is not None:
+        params[extra] = draw(ANY_JSON)
+    sent: dict[str, Any] = {
+        "jsonrpc": draw(st.sampled_from(["2.0"] * 12 + ["1.0", 2])),
+        "id": draw(st.sampled_from([7] * 4 + ["call-1", 0, -5, 2**63 - 1, 2**70, 1.5, None, True])),
+        "method": draw(st.sampled_from(["tools/call"] * 12 + ["tools/list", "ping", "x"])),
+        "params": params,
+    }
+    shape = draw(st.sampled_from(["call"] * 16 + ["notification", "extra", "batch", "no-params"]))
+    if shape == "notification":
+        del sent["id"]
+    elif shape == "extra":
+        sent["extra"] = draw(ANY_JSON)
+    elif shape == "batch":
+        return [sent]
+    elif shape == "no-params":
+        del sent["params"]
+    return sent

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from resolver.mcp.fast_path import fast_call
 from resolver.mcp.tools import BY_NAME
-from tests.mcp.test_fast_path import bodies
+from tests.mcp_checks import bodies
 
 _KEYS = {"jsonrpc", "id", "method", "params"}
 
