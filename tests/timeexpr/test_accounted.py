@@ -8,20 +8,17 @@ from __future__ import annotations
 import pytest
 
 from resolver.timeexpr import read_window
+from tests.timeexpr_checks import (
+    LAST_MONTH,
+    NOTHING,
+    NOW,
+    NOW_MS,
+    ZONE,
+    Expected,
+    day,
+    window,
+)
 
-NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00
-ZONE = "Asia/Shanghai"
-NOW = "2025-11-13T09:12:22.241"
-
-Expected = tuple[str, str, str] | None  # (start, end, step) as local ISO times, or nothing
-
-
-def day(first: str, last: str | None = None) -> Expected:
-    return (f"{first}T00:00:00.000", f"{last or first}T23:59:59.999", "day")
-
-
-NOTHING: Expected = None
-LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
 YESTERDAY = day("2025-11-12")
 
 # -- wrong 200s that remained (issue 28): each reads exactly or settles nothing ---------------
@@ -150,21 +147,11 @@ SENTENCES: list[tuple[str, Expected]] = [
 ]
 
 
-def _window(text: str) -> Expected:
-    answer = read_window(text, now_ms=NOW_MS, timezone=ZONE)
-    if not answer.settled:
-        return None
-    assert answer.start_iso is not None
-    assert answer.end_iso is not None
-    assert answer.step
-    return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
-
-
 @pytest.mark.parametrize(
     ("text", "expected"), WRONG_200S + ATTACKS + FAMILIES + HOLIDAYS + SENTENCES
 )
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
-    assert _window(text) == expected
+    assert window(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -195,7 +182,7 @@ def test_a_long_context_without_time_words_does_not_block_the_query() -> None:
     assert "(" not in (timed.ask or "")
 
 
-def test_posixrules_is_no_zone_in_a_context_or_on_the_time_window() -> None:
+def test_posixrules_is_no_zone_in_a_context_or_on_the_timewindow() -> None:
     from resolver.timeexpr import UnknownZone, zone_of
 
     assert zone_of("posixrules") is None

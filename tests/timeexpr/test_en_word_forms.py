@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from resolver.timeexpr import read_window
-
-NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00, a Thursday
-ZONE = "Asia/Shanghai"
-NOW = "2025-11-13T09:12:22.241"
-
-Expected = tuple[str, str, str] | None  # (start, end, step) as local ISO times, or nothing
-NOTHING: Expected = None
-
-
-def day(first: str, last: str | None = None) -> Expected:
-    return (f"{first}T00:00:00.000", f"{last or first}T23:59:59.999", "day")
+from tests.timeexpr_checks import (
+    LAST_MONTH,
+    NOTHING,
+    NOW,
+    Expected,
+    day,
+    window,
+)
 
 
 def weeks(first: str, last: str) -> Expected:
@@ -43,7 +39,6 @@ FRAMES = (
     ("", "..."), ("[", "]"), ("Hi, what were sales ", "? Thx"),
 )  # fmt: skip
 Q2_2024 = ("2024-04-01T00:00:00.000", "2024-06-30T23:59:59.999", "quarter")
-LAST_MONTH = ("2025-10-01T00:00:00.000", "2025-10-31T23:59:59.999", "month")
 
 CASES: list[tuple[str, Expected]] = [
     # a weekday with its day of the month: the bare day (this month's if started, else last
@@ -158,19 +153,9 @@ CASES: list[tuple[str, Expected]] = [
 ]
 
 
-def _window(text: str) -> Expected:
-    answer = read_window(text, now_ms=NOW_MS, timezone=ZONE)
-    if not answer.settled:
-        return None
-    assert answer.start_iso is not None
-    assert answer.end_iso is not None
-    assert answer.step
-    return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
-
-
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[text for text, _ in CASES])
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
-    assert _window(text) == expected
+    assert window(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -178,6 +163,6 @@ def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None
     [case for case in CASES if case[1] is not None],
     ids=[text for text, expected in CASES if expected is not None],
 )
-def test_a_frame_of_plain_words_keeps_the_window(text: str, expected: Expected) -> None:
+def test_a_frame_of_plain_words_keeps_thewindow(text: str, expected: Expected) -> None:
     for before, after in FRAMES:
-        assert _window(f"{before}{text}{after}") == expected, f"{before}{text}{after}"
+        assert window(f"{before}{text}{after}") == expected, f"{before}{text}{after}"

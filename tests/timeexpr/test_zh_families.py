@@ -9,27 +9,15 @@ from __future__ import annotations
 import pytest
 
 from resolver.timeexpr import read_window
-
-NOW_MS = 1762996342241  # 2025-11-13T09:12:22.241+08:00
-ZONE = "Asia/Shanghai"
-NOW = "2025-11-13T09:12:22.241"
-
-Expected = tuple[str, str, str] | None  # (start, end, step) as local ISO times, or nothing
-NOTHING: Expected = None
-
-
-def day(first: str, last: str | None = None) -> Expected:
-    return (f"{first}T00:00:00.000", f"{last or first}T23:59:59.999", "day")
-
-
-def _window(text: str) -> Expected:
-    answer = read_window(text, now_ms=NOW_MS, timezone=ZONE)
-    if not answer.settled:
-        return None
-    assert answer.start_iso is not None
-    assert answer.end_iso is not None
-    assert answer.step
-    return (answer.start_iso[:23], answer.end_iso[:23], answer.step)
+from tests.timeexpr_checks import (
+    NOTHING,
+    NOW,
+    NOW_MS,
+    ZONE,
+    Expected,
+    day,
+    window,
+)
 
 
 def month(first: str, last: str, days: int) -> Expected:
@@ -268,7 +256,7 @@ CASES = (
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_reads_exactly_or_settles_nothing(text: str, expected: Expected) -> None:
-    assert _window(text) == expected
+    assert window(text) == expected
 
 
 @pytest.mark.parametrize("text", [t for t, e in CASES if e is None])
