@@ -210,27 +210,18 @@ def _money_before(
     return any(word in _MONEY_WORDS for word in words)
 
 
-def _one_digit_after_colon(
-    codes: list[str], starts: list[int], ends: list[int], index: int
-) -> bool:
-    """Whether the number at `index` is followed by a colon and one digit (1:1, 9:5): no clock,
-    whose minutes are written with two digits."""
+def _ratio_counted(codes: list[str], starts: list[int], ends: list[int], index: int) -> bool:
+    """A number followed by a colon and one digit (1:1, 9:5), which no clock writes (a clock's
+    minutes have two digits): with plain words beside it a ratio, both numbers COUNT (a 1:1,
+    16:9 screens; True); else the digit stays a number but no clock's minute (yesterday 9:5:
+    nothing settles; False). Any other number is left as it is (False)."""
     minute = index + 2
-    return (
-        minute < len(codes) and codes[minute] == CODE["D12"] and ends[minute] - starts[minute] == 1
-    )
-
-
-def _one_digit_minute(codes: list[str], starts: list[int], ends: list[int], index: int) -> bool:
-    """Whether the number at `index` is followed by a colon and one digit (1:1, 9:5), which no
-    clock writes: then a ratio with plain words beside it (a 1:1, 16:9 screens: both COUNT),
-    else the digit stays a number but no clock's minute (yesterday 9:5: nothing settles)."""
-    if not _one_digit_after_colon(codes, starts, ends, index):
+    if minute >= len(codes) or codes[minute] != CODE["D12"] or ends[minute] - starts[minute] != 1:
         return False
     if _ratio(codes, index):
-        codes[index] = codes[index + 2] = _COUNT
+        codes[index] = codes[minute] = _COUNT
         return True
-    codes[index + 2] = CODE["DN"]
+    codes[minute] = CODE["DN"]
     return False
 
 
@@ -279,7 +270,7 @@ def _counts(
         before = codes[index - 1] if index else ""
         after = codes[index + 1] if index + 1 < size else ""
         end = ends[index]
-        if after == c["COLON"] and _one_digit_minute(codes, starts, ends, index):
+        if after == c["COLON"] and _ratio_counted(codes, starts, ends, index):
             continue
         plain = (
             before in money
