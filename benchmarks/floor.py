@@ -52,7 +52,11 @@ def _resolve(request: ResolveRequest) -> dict[str, dict[str, Any]]:
     tz = _ZONES.get(zone) or _ZONES.setdefault(zone, ZoneInfo(zone))
     now_ms = request.now_ms if request.now_ms is not None else int(time.time() * 1000)
     context = parse_context(request.additional_context)
-    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
+    inputs = (
+        frozenset(p.name for d in request.logic_properties for p in d.inputs())
+        if context.pairs
+        else frozenset()
+    )
     context_time, _ = read_context(context.time_text(inputs), zone_given=True)
     settled = settle_both(read(request.query), context_time, Clock(now_ms, tz))
     window = {} if settled.resolution is None else settled.resolution.params()

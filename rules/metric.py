@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
+from rules.spec import MAX_MS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation, shown
 
 
@@ -61,7 +61,7 @@ def required_time_params(spec: PropertySpec, params: Mapping[str, object]) -> tu
     Until instant is known every declared time parameter counts; instant=true needs only
     itself; instant=false needs start, end and step.
     """
-    declared = [name for name in METRIC_TIME_PARAMS if spec.get(name) is not None]
+    declared = spec.time_params()
     if params.get("instant") is True:
-        return tuple(name for name in declared if name == "instant")
-    return tuple(declared)
+        return ("instant",) if "instant" in declared else ()
+    return declared

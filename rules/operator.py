@@ -12,9 +12,8 @@ from rules.violation import Violation, named
 
 def check_declared(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
     """Rules 3.1.1 and 5.1.2: only declared inputs, never grouped by location."""
-    declared = set(spec.input_names())
     for key, value in params.items():
-        if key in declared:
+        if spec.declares(key):
             continue
         if key.lower() in LOCATION_GROUPS and isinstance(value, dict):
             yield Violation(

@@ -38,10 +38,11 @@ def validate(spec: PropertySpec, params: Mapping[str, object]) -> list[Violation
 
 def missing(spec: PropertySpec, params: Mapping[str, object]) -> list[str]:
     """Inputs that must be present but are not (rules 4.1.2, 4.3.1, 7.3.1), in declared order."""
-    required: set[str] = set()
-    if spec.kind == "metric":
-        required.update(metric.required_time_params(spec, params))
-        required.update(n for n in spec.input_names() if n not in METRIC_TIME_PARAMS)
-    else:
-        required.update(spec.input_names())
-    return [name for name in spec.input_names() if name in required and name not in params]
+    if spec.kind != "metric":
+        return [name for name in spec.input_names() if name not in params]
+    time = metric.required_time_params(spec, params)
+    return [
+        name
+        for name in spec.input_names()
+        if name not in params and (name in time or name not in METRIC_TIME_PARAMS)
+    ]

@@ -62,10 +62,13 @@ class PropertySpec:
     # one metric; ~7 µs a request: `python -m benchmarks hotpath`).
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, InputSpec] = field(init=False, repr=False, compare=False)
+    _time_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names", tuple(i.name for i in self.inputs))
         object.__setattr__(self, "_by_name", {i.name: i for i in self.inputs})
+        declared = tuple(n for n in METRIC_TIME_PARAMS if n in self._by_name)
+        object.__setattr__(self, "_time_params", declared if self.kind == "metric" else ())
 
     def input_names(self) -> tuple[str, ...]:
         """Input names in declaration order."""
@@ -74,6 +77,15 @@ class PropertySpec:
     def get(self, name: str) -> InputSpec | None:
         """The input called `name`, if declared."""
         return self._by_name.get(name)
+
+    def declares(self, name: str) -> bool:
+        """Whether `name` is one of the inputs."""
+        return name in self._by_name
+
+    def time_params(self) -> tuple[str, ...]:
+        """A metric's declared time parameters, in `METRIC_TIME_PARAMS` order (none for an
+        operator)."""
+        return self._time_params
 
     def implicit_type(self, name: str) -> ParamType | None:
         """The declared type, or for a metric's time parameters the type SPEC §5 gives them."""

@@ -16,7 +16,7 @@ from resolver.timeexpr.settle import resolve_time, settle_both
 from resolver.timeexpr.steps import step_of
 from resolver.timeexpr.terms import Clock
 from rules import registry
-from rules.spec import MAX_MS, METRIC_TIME_PARAMS, MIN_MS, STEPS, PropertySpec
+from rules.spec import MAX_MS, MIN_MS, STEPS, PropertySpec
 from rules.violation import Violation
 
 
@@ -25,12 +25,14 @@ def take_caller_values(
 ) -> list[Violation]:
     """Stage 1: values from `dynamic_params`, then `additional_context`; return their violations."""
     violations: list[Violation] = []
-    for name, value in (supplied or {}).items():
-        state.settle(name, value, "caller")
-    for name in state.spec.input_names():
+    if supplied:
+        for name, value in supplied.items():
+            state.settle(name, value, "caller")
+    context = frame.context
+    for name in state.spec.input_names() if context.pairs else ():
         if name in state.values:
             continue
-        found, raw = frame.context.lookup(name)
+        found, raw = context.lookup(name)
         if not found:
             continue
         try:
@@ -70,11 +72,12 @@ def _edge(text: str, edge: Literal["start", "end"], frame: Frame) -> int:
 
 def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     """Stage 2 (metrics): time expressions and step/instant words, settled in code."""
-    declared = [n for n in METRIC_TIME_PARAMS if state.spec.get(n) is not None]
-    if state.spec.kind != "metric" or not declared:
-        return
-    instant = state.values.get("instant")
-    step = state.values.get("step")
+    declared = state.spec.time_params()
+    if not declared:
+        return  # an operator, or a metric without time inputs
+    values = state.values
+    instant = values.get("instant")
+    step = values.get("step")
     overrides = (
         instant if isinstance(instant, bool) else None,
         cast("Step", step) if step in STEPS else None,
@@ -105,20 +108,19 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     if resolution is not None:
         state.read_time(resolution.expr)
         for name, value in resolution.params().items():
-            if name in declared and name not in state.values:
+            if name in declared and name not in values:
                 state.settle(name, value, "context" if name in settled.from_context else "rule")
-    window = ("start", "end", "step")
     if (
-        "instant" in declared
-        and "instant" not in state.values
-        and all(n in state.values for n in window if n in declared)
-        and any(n in declared for n in window)
+        declared[0] == "instant"
+        and "instant" not in values
+        and len(declared) > 1
+        and all(n in values for n in declared[1:])
     ):
         # A complete window given by the caller is a trend query by definition.
         state.settle("instant", False, "rule")
 
 
-def _no_time_dimension(state: PropertyState, frame: Frame, declared: list[str]) -> None:
+def _no_time_dimension(state: PropertyState, frame: Frame, declared: tuple[str, ...]) -> None:
     """A metric with no time dimension (SPEC §9.1): its only window is the current value. A
     question or caller naming a period gets the ask saying so (upstream would answer 400
     `time range filter requires metric time_dimension.property`)."""

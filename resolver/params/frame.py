@@ -68,7 +68,12 @@ def frame_of(
     request's `now_ms`, else the context's `now_ms`, its `now`, a clock sentence, the server's.
     """
     context = parse_context(request.additional_context)
-    inputs = frozenset(p.name for d in request.logic_properties for p in d.inputs())
+    # The inputs matter only to a context's keyed words (most requests have none).
+    inputs = (
+        frozenset(p.name for d in request.logic_properties for p in d.inputs())
+        if context.pairs
+        else frozenset()
+    )
     key_zone = _context_str(context, "timezone")
     words = context.time_text(inputs)
     fiscal, said_fiscal = _fiscal(context, words, settings)
@@ -149,6 +154,8 @@ def _zone_sentence(context: Context) -> bool:
 
 
 def _context_str(context: Context, key: str) -> str | None:
+    if not context.pairs:
+        return None
     found, value = context.lookup(key)
     return value.strip() if found and isinstance(value, str) else None
 

@@ -113,6 +113,11 @@ class PropertyState:
         return list(self._missing)
 
     @property
+    def is_missing(self) -> bool:
+        """Whether inputs were reported missing (`missing` without its copy)."""
+        return bool(self._missing)
+
+    @property
     def ask(self) -> str | None:
         """The sentence telling an agent what to add for the missing inputs."""
         return self._ask

@@ -10,7 +10,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import orjson
 import structlog
@@ -112,28 +112,34 @@ class ParamsService:
         if deadline is None:
             deadline = Deadline.after(self.settings.request_timeout_s)
         model, warnings = self._model_of(request)
-        frame = await self._frame(request, language, model)
-        schemas = await self._operator_inputs(request)
+        # Each stage is awaited only when it has work: a coroutine that returns at once still
+        # costs its creation and a frame (a rules-only request has none of these).
+        if self._offload is None or context_chars(request.additional_context) <= OFFLOAD_CONTEXT:
+            frame = frame_of(request, self.settings, language=language, llm_model=model)
+        else:
+            frame = await self._frame_offloaded(request, language, model)
+        schemas = await self._operator_inputs(request) if request.operator_schemas else {}
         states = [PropertyState.of(d, schemas.get(d.name)) for d in request.logic_properties]
         _take_caller_values(states, request, frame)
         for state in states:
             apply_time_rules(state, frame)
         # A property already missing (a metric with no time dimension asked for a period) is
         # settled as missing: no LLM is asked for a window that cannot exist.
-        pending = [s for s in states if s.open_params() and not s.missing]
-        await self._settle_the_rest(pending, frame, request, deadline)
+        pending = [s for s in states if not s.is_missing and s.open_params()]
+        if pending or not frame.query.strip():
+            await self._settle_the_rest(pending, frame, request, deadline)
         if language is not None:
             _asks_in(states, language)
         return _merge(states, frame, request, warnings)
 
-    async def _frame(
+    async def _frame_offloaded(
         self, request: ResolveRequest, language: Language | None, model: str | None
     ) -> Frame:
-        """The request's frame; read on a worker thread when the context is long: reading a
-        context for time is linear, ~1 µs a character (a 500 KB context: ~190 ms), which on
-        the event loop would be every other request's wait (`/healthz` included)."""
-        if self._offload is None or context_chars(request.additional_context) <= OFFLOAD_CONTEXT:
-            return frame_of(request, self.settings, language=language, llm_model=model)
+        """The request's frame read on a worker thread, for a long context: reading a context
+        for time is linear, ~1 µs a character (a 500 KB context: ~190 ms), which on the event
+        loop would be every other request's wait (`/healthz` included); below
+        `OFFLOAD_CONTEXT` characters the frame costs less than the hop to a thread."""
+        assert self._offload is not None  # noqa: S101 - only called with an offload
         return await self._offload.run(
             frame_of, request, self.settings, language=language, llm_model=model
         )
@@ -280,8 +286,9 @@ def _schemas(name: str, document: dict[str, Any]) -> InputSchemas:
 
 def _take_caller_values(states: list[PropertyState], request: ResolveRequest, frame: Frame) -> None:
     problems: list[dict[str, Any]] = []
+    given = request.dynamic_params or {}
     for state in states:
-        supplied = (request.dynamic_params or {}).get(state.name)
+        supplied = given.get(state.name)
         problems.extend(
             {
                 "property": state.name,
@@ -310,6 +317,23 @@ def _merge(
     states: list[PropertyState], frame: Frame, request: ResolveRequest, warnings: list[str]
 ) -> Resolved:
     shown = _debug(states, frame, warnings) if request.options.return_debug else None
+    for state in states:
+        if state.failure is not None or state.is_missing:
+            _raise_unsettled(states, shown)
+    supplied = request.dynamic_params or {}
+    usage = None
+    if request.options.return_usage:
+        usage = bill([s.llm for s in states if s.llm is not None])
+    return Resolved(
+        {s.name: s.ordered_values() for s in states},
+        shown,
+        {s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
+        usage,
+    )
+
+
+def _raise_unsettled(states: list[PropertyState], shown: dict[str, Any] | None) -> NoReturn:
+    """The one error of a request some of whose properties failed or miss inputs."""
     failures = [s for s in states if s.failure is not None]
     missing: list[dict[str, Any]] = [
         {"property": s.name, "params": s.missing, "ask": s.ask}
@@ -334,16 +358,7 @@ def _merge(
         if shown is not None:
             error.details = {"debug": shown}
         raise error
-    supplied = request.dynamic_params or {}
-    usage = None
-    if request.options.return_usage:
-        usage = bill([s.llm for s in states if s.llm is not None])
-    return Resolved(
-        {s.name: s.ordered_values() for s in states},
-        shown,
-        {s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
-        usage,
-    )
+    raise AssertionError("_raise_unsettled called with every property settled")
 
 
 def _type_name(state: PropertyState, param: str) -> str | None:
