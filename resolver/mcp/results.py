@@ -9,7 +9,7 @@ reads (`error_code`, `message`, `status`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import mcp_types as types
 import pydantic_core
@@ -18,12 +18,31 @@ from resolver.core.errors import MissingParams, ResolverError
 from resolver.core.failures import ErrorResponse, Failure
 from resolver.core.jsonio import loads
 from resolver.core.languages import Language
-from resolver.core.responses import ResponseBody
 from resolver.core.toon import ResponseFormat, to_toon
 from resolver.mcp.hints import missing_inputs
 
 # The code the KWeaver client (and the Go service's design) gives missing inputs.
 MISSING_INPUT_PARAMS = "MISSING_INPUT_PARAMS"
+
+
+class Body(Protocol):
+    """What a tool answers: a response model (`ResponseBody`), or its bytes already written."""
+
+    def to_json(self) -> bytes:
+        """The body as UTF-8 JSON."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A body already written as JSON, by the same writer as the HTTP endpoint's 200
+    (`Resolved.to_json`: no response model built only to be dumped)."""
+
+    raw: bytes
+
+    def to_json(self) -> bytes:
+        """The bytes as written."""
+        return self.raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +64,7 @@ class Outcome:
         )
 
 
-def success(body: ResponseBody, fmt: ResponseFormat = "json") -> Outcome:
+def success(body: Body, fmt: ResponseFormat = "json") -> Outcome:
     """The HTTP endpoint's 200 body, as structured content and as JSON (or TOON) text."""
     raw = body.to_json()
     text = to_toon(raw) if fmt == "toon" else raw.decode()

@@ -20,6 +20,7 @@ from resolver.core.errors import BadRequest, invalid_request
 from resolver.core.responses import ResponseBody
 from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, KnResolveResponse
 from resolver.mcp.exchange import CallContext
+from resolver.mcp.results import Body, Written
 from resolver.mcp.schemas import input_schema, output_schema
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.services import Services
@@ -28,7 +29,7 @@ from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 M = TypeVar("M", bound=BaseModel)
 
 
-Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[ResponseBody]]
+Run = Callable[[Services, dict[str, Any], CallContext], Awaitable[Body]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +68,13 @@ def _with_kn_id(arguments: dict[str, Any], context: CallContext) -> dict[str, An
     return {**arguments, "kn_id": context.kn_id}
 
 
-async def _resolve(
-    services: Services, arguments: dict[str, Any], context: CallContext
-) -> ResponseBody:
+async def _resolve(services: Services, arguments: dict[str, Any], context: CallContext) -> Body:
     request = validated(ResolveRequest, arguments)
     resolved = await services.params.resolve(
         request, context.caller.deadline, language=context.language
     )
-    return resolved.response(context.trace_id)
+    # The HTTP endpoint's own bytes (`Resolved.to_json`), not a response model to dump.
+    return Written(resolved.to_json(context.trace_id))
 
 
 async def _values(
