@@ -44,6 +44,8 @@ class ParamDef(BaseModel):
     @field_validator("type")
     @classmethod
     def _known_type(cls, value: str | None) -> str | None:
+        if value in _PARAM_TYPES:
+            return value  # already canonical (most definitions): no enum call
         if value is None or value == "":
             return None
         try:
@@ -149,11 +151,11 @@ class ResolveRequest(Enveloped):
 
     @model_validator(mode="after")
     def _consistent(self) -> ResolveRequest:
-        names = [p.name for p in self.logic_properties]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
-        if duplicates:
-            raise ValueError(f"duplicate logic property names: {', '.join(duplicates)}")
         by_name = {p.name: p for p in self.logic_properties}
+        if len(by_name) != len(self.logic_properties):
+            names = [p.name for p in self.logic_properties]
+            duplicates = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(f"duplicate logic property names: {', '.join(duplicates)}")
         for name, values in (self.dynamic_params or {}).items():
             prop = by_name.get(name)
             if prop is None:
