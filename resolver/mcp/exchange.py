@@ -51,13 +51,20 @@ class Exchange:
     raw_headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
     context: CallContext
+    # Each header's first value by its lower-case name, built at the first look-up (the
+    # endpoint asks for four).
+    _first: dict[bytes, bytes] | None = field(default=None, init=False, repr=False, compare=False)
 
     def header(self, name: bytes) -> str | None:
         """The first value of a header (`name` in lower case), decoded as latin-1."""
-        for key, value in self.raw_headers:
-            if key.lower() == name:
-                return value.decode("latin-1")
-        return None
+        first = self._first
+        if first is None:
+            first = {}
+            for key, value in self.raw_headers:
+                first.setdefault(key.lower(), value)
+            object.__setattr__(self, "_first", first)
+        found = first.get(name)
+        return None if found is None else found.decode("latin-1")
 
 
 @dataclass(frozen=True, slots=True)
