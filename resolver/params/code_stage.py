@@ -147,6 +147,5 @@ def _no_time_dimension(state: PropertyState, frame: Frame, declared: tuple[str, 
 
 def _within_rules(resolution: TimeResolution) -> bool:
     """Whether the window's timestamps lie in the range the rules accept (SPEC §5)."""
-    return all(
-        MIN_MS <= edge <= MAX_MS for edge in (resolution.start, resolution.end) if edge is not None
-    )
+    start, end = resolution.start, resolution.end
+    return (start is None or MIN_MS <= start <= MAX_MS) and (end is None or MIN_MS <= end <= MAX_MS)

@@ -44,7 +44,7 @@ from resolver.params.llm_stage import resolve_with_llm
 from resolver.params.models import ResolveRequest
 from resolver.params.property import PropertyState
 from resolver.params.resolution import Resolved
-from resolver.params.sources import summarize
+from resolver.params.sources import PropertySource, summarize
 from resolver.params.trace import bill, usage_total
 from resolver.timeexpr.reading import MAX_TEXT
 from resolver.toolschema import input_schemas
@@ -324,12 +324,12 @@ def _merge(
     usage = None
     if request.options.return_usage:
         usage = bill([s.llm for s in states if s.llm is not None])
-    return Resolved(
-        {s.name: s.ordered_values() for s in states},
-        shown,
-        {s.name: summarize(s.sources, has_entry=s.name in supplied) for s in states},
-        usage,
-    )
+    params: dict[str, dict[str, Any]] = {}
+    sources: dict[str, PropertySource] = {}
+    for state in states:
+        params[state.name] = state.ordered_values()
+        sources[state.name] = summarize(state.sources, has_entry=state.name in supplied)
+    return Resolved(params, shown, sources, usage)
 
 
 def _raise_unsettled(states: list[PropertyState], shown: dict[str, Any] | None) -> NoReturn:

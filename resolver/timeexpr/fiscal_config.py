@@ -136,12 +136,17 @@ def fiscal_calendar(
     """The calendar in force: each of start and naming from the request, else the context,
     else the environment; None when no start is given anywhere. FiscalStartInvalid /
     FiscalNamingInvalid for a value that is none (the caller names its source)."""
-    chosen = next((v for v in (start, said.start, default_start) if v is not None), None)
+    chosen = _first_given(start, said.start, default_start)
     if chosen is None:
-        return None
-    namings = (named_by, said.named_by, default_named_by)
-    naming = next((v for v in namings if v is not None), "end")
+        return None  # every request without a fiscal calendar anywhere: no generator made
+    naming = _first_given(named_by, said.named_by, default_named_by) or "end"
     return FiscalCalendar.of(chosen, naming)
+
+
+def _first_given(first: str | None, second: str | None, third: str | None) -> str | None:
+    if first is not None:
+        return first
+    return second if second is not None else third
 
 
 class ContextFiscalInvalid(ValueError):
