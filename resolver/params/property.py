@@ -74,7 +74,7 @@ class PropertyState:
                 for p in definition.inputs()
             )
             return cls(definition, PropertySpec(definition.name, definition.type, inputs))
-        declared = tuple((p.name, p.type) for p in definition.inputs())
+        declared = tuple([(p.name, p.type) for p in definition.inputs()])
         return cls(definition, _spec_of(definition.name, definition.type, declared))
 
     @property
