@@ -142,7 +142,7 @@ def response_body(call: FastCall, outcome: Outcome) -> bytes:
     if frame is None:
         return sdk_response_body(call.request_id, call.version, call.tool.name, outcome)
     slots = {_ID: _json(call.request_id), _TEXT: _json(outcome.text), _DATA: outcome.structured}
-    return b"".join(slots.get(part, part) for part in frame)
+    return b"".join([slots.get(part, part) for part in frame])
 
 
 def sdk_response_body(request_id: int | str, version: str, tool: str, outcome: Outcome) -> bytes:

@@ -39,6 +39,7 @@ from resolver.services import Services
 # Where the aiohttp handler leaves the call's context in the ASGI scope, for the tool handler.
 SCOPE_KEY = "resolver.mcp.context"
 SESSION_HEADER = "mcp-session-id"
+_SESSION_HEADER = SESSION_HEADER.encode()
 # The one task that lives as long as the app: it holds the SDK's task group.
 HOLDER_TASK = "resolver.mcp.sdk-task-group"
 # The SDK's own rule for session ids (visible ASCII), with a length bound of ours.
@@ -103,7 +104,7 @@ class StreamableHttp:
     async def answer(self, exchange: Exchange) -> Answer:
         """The answer to one POST: a well-formed tool call by the fast path, anything else by
         the SDK, with a session id on the answer to `initialize`."""
-        session_id = exchange.header(SESSION_HEADER.encode())
+        session_id = exchange.header(_SESSION_HEADER)
         if session_id is not None and not _SESSION_ID.fullmatch(session_id):
             return _jsonrpc_error(
                 400, "Bad Request: Mcp-Session-Id must be 1 to 256 visible ASCII characters"

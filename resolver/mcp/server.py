@@ -146,8 +146,10 @@ async def run_outcome(
         arguments, carried = envelope.take(arguments)
         context.seen.envelope = carried
         envelope.note(carried)
-        arguments = dict(arguments)
-        wanted = arguments.pop("response_format", None)
+        wanted = None
+        if "response_format" in arguments:
+            arguments = dict(arguments)  # the tool's own arguments, without the format
+            wanted = arguments.pop("response_format")
         fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
         body = await tool.run(services, arguments, context)
     except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
