@@ -45,11 +45,6 @@ from resolver.core.settings import Settings
 _HOSTS_REMEMBERED = 64
 
 
-def guard_from_browsers(handler: Handler, settings: Settings) -> Handler:
-    """`handler` behind the browser checks (see the module docstring), for these settings."""
-    return BrowserGuard(settings).wrap(handler)
-
-
 class BrowserGuard:
     """The browser checks of one application's settings.
 
