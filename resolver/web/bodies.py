@@ -124,7 +124,7 @@ def parse_model(model: type[M], body: bytes) -> M:
         parsed = model.model_validate_json(body)
     except ValidationError as exc:
         raise invalid_request(exc) from exc
-    if isinstance(parsed, Enveloped):
+    if isinstance(parsed, Enveloped) and parsed.bkn_context is not None:
         envelope.note(envelope.detach(parsed))
     return parsed
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -48,14 +49,19 @@ log = structlog.get_logger("resolver.http")
 
 async def dynamic_params(request: web.Request) -> web.Response:
     """POST /v1/dynamic-params."""
+    # The path of every rules-only request: no call it can do without (issue 33).
     served = SERVED.get()
     fmt = response_format(request)
-    deadline = Deadline.after(served.settings.request_timeout_s)
+    budget_s = served.settings.request_timeout_s
+    deadline = Deadline(time.monotonic() + budget_s, budget_s)
     resolve_request = parse_model(ResolveRequest, await read_json_body(request, deadline))
     resolved = await served.services.params.resolve(
         resolve_request, deadline, language=accept_language(request.headers.get("Accept-Language"))
     )
-    return await render_json_bytes_as(request, resolved.to_json(request[TRACE_ID]), fmt)
+    answer = resolved.to_json(request[TRACE_ID])
+    if fmt == "json":
+        return web.Response(body=answer, content_type=JSON_MEDIA_TYPE)
+    return await render_json_bytes_as(request, answer, fmt)
 
 
 async def time_window(request: web.Request) -> web.Response:

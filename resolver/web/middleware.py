@@ -67,7 +67,7 @@ def request_middleware(served: Served, routes: dict[AbstractRoute, Label]) -> Mi
     lifecycle = served.lifecycle
     business_paths = served.business_paths
     observe = served.metrics.observe_request
-    requests = access_log.request
+    access_line = access_log.info
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -120,7 +120,14 @@ def request_middleware(served: Served, routes: dict[AbstractRoute, Label]) -> Mi
             status = response.status
             elapsed = time.perf_counter() - started
             observe(route, status, elapsed)
-            requests(request.method, request.path, status, round(elapsed * 1000, 2))
+            # `access_log.request`'s line, without its frame.
+            fields = {
+                "method": request.method,
+                "path": request.path,
+                "status": status,
+                "latency_ms": round(elapsed * 1000, 2),
+            }
+            access_line("resolver.http", "http.request", fields)
             return response
         finally:
             if task is not None:
