@@ -47,7 +47,6 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
         raise PayloadTooLarge(f"the body is {length} bytes; the limit is {max_size}")
     if deadline is None:
         deadline = Deadline.after(SERVED.get().settings.request_timeout_s)
-    budget = deadline.remaining()
     try:
         if request.content.is_eof():
             # The whole body is already buffered: nothing to wait for, so no timer to set
@@ -55,7 +54,7 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
             return await request.read()
         # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
         # a deflate body that arrives after the headers fails to decode.
-        async with asyncio.timeout(budget):
+        async with asyncio.timeout(deadline.remaining()):
             return await request.read()
     except TimeoutError as exc:
         raise BodyTimeout(
