@@ -162,7 +162,6 @@ class _Serving:
         # (create_app only wires what is installed).
         tracing.install_from_environment()
         app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
-        app.on_response_prepare.append(_close_while_stopping)
         if self._board is not None and self._worker is not None:
             self._board.serve_as(self._worker)
             app.middlewares.append(_on_the_board(self._board))
@@ -297,13 +296,6 @@ def _on_the_board(board: InflightBoard) -> Middleware:
             board.ended(slot)
 
     return listed
-
-
-async def _close_while_stopping(request: web.Request, response: web.StreamResponse) -> None:
-    """From the stop signal on, every answer closes its connection (`Connection: close`)."""
-    if request.app[LIFECYCLE_KEY].stopping:
-        response.force_close()
-        response.headers["Connection"] = "close"  # the headers are already prepared: say it too
 
 
 async def _stop_listening(

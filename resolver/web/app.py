@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_urldispatcher import AbstractRoute
 
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
@@ -25,11 +26,12 @@ from resolver.web.appkeys import (
     OPENAPI_KEY,
     SETTINGS_KEY,
 )
-from resolver.web.bodies import close_if_body_unread, name_without_version
-from resolver.web.browsers import guard_from_browsers
+from resolver.web.bodies import finish_answer
+from resolver.web.browsers import BrowserGuard
 from resolver.web.middleware import request_middleware, tracing_middleware
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import BUSINESS_PATHS, ROUTES, router_path
+from resolver.web.served import Served
 from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
 
 
@@ -44,7 +46,12 @@ def create_app(
 ) -> web.Application:
     """Build the aiohttp application for these settings (`metrics`: the process's, when it
     serves them across workers; else the app's own)."""
-    middlewares = [request_middleware]
+    metrics = metrics if metrics is not None else Metrics()
+    lifecycle = Lifecycle()
+    served = Served(settings, metrics, lifecycle, BUSINESS_PATHS, _openapi())
+    # The label and business flag of each route, as the middleware reads them (filled below).
+    labels: dict[AbstractRoute, tuple[str, bool]] = {}
+    middlewares = [request_middleware(served, labels)]
     # Tracing is on only when the process installed a provider (an OTLP endpoint at start-up,
     # or a test's): then a SERVER span wraps everything, our middleware included.
     if tracing.enabled():
@@ -54,16 +61,19 @@ def create_app(
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
-    app.on_response_prepare.append(close_if_body_unread)
-    app.on_response_prepare.append(name_without_version)
-    app[OPENAPI_KEY] = _openapi()
+    # One hook, not one per concern: aiohttp calls each through a signal on every answer.
+    app.on_response_prepare.append(finish_answer(lifecycle))
+    app[OPENAPI_KEY] = served.openapi
     app[BUSINESS_PATHS_KEY] = BUSINESS_PATHS
-    metrics = app[METRICS_KEY] = metrics if metrics is not None else Metrics()
-    lifecycle = app[LIFECYCLE_KEY] = Lifecycle()
+    app[METRICS_KEY] = metrics
+    app[LIFECYCLE_KEY] = lifecycle
+    guard = BrowserGuard(settings)
     for route in ROUTES:
-        handler = guard_from_browsers(route.handler) if route.browser_guard else route.handler
+        handler = guard.wrap(route.handler) if route.browser_guard else route.handler
         for path in route.paths:
-            app.router.add_route(route.method, router_path(path), handler)
+            added = app.router.add_route(route.method, router_path(path), handler)
+            label = added.resource.canonical if added.resource is not None else "unmatched"
+            labels[added] = (label, label in BUSINESS_PATHS)
 
     async def services(app: web.Application) -> AsyncIterator[None]:
         # The one service graph (resolver/services.py), opened on the serving loop; the MCP
@@ -72,8 +82,8 @@ def create_app(
         async with open_services(
             settings, metrics=metrics, lifecycle=lifecycle, prompts_dir=prompts_dir
         ) as opened:
-            app[SERVICES_KEY] = opened
-            app[OFFLOAD_KEY] = opened.offload
+            app[SERVICES_KEY] = served.services = opened
+            app[OFFLOAD_KEY] = served.offload = opened.offload
             server = StreamableHttp(
                 opened,
                 metrics,
@@ -81,7 +91,7 @@ def create_app(
                 fast_path=settings.mcp_fast_path,
             )
             async with server.running():
-                app[MCP_SERVER_KEY] = server
+                app[MCP_SERVER_KEY] = served.mcp_server = server
                 yield
 
     async def sample_gauges(app: web.Application) -> AsyncIterator[None]:

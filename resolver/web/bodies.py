@@ -4,6 +4,7 @@ caller's headers that travel upstream."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from aiohttp import StreamReader, web
@@ -20,9 +21,11 @@ from resolver.core.errors import (
     invalid_request,
 )
 from resolver.core.jsonio import dumps
+from resolver.core.lifecycle import Lifecycle
 from resolver.core.responses import ResponseBody
 from resolver.upstreams.client import CallerHeaders, forwardable
-from resolver.web.appkeys import SETTINGS_KEY, TRACE_ID
+from resolver.web.appkeys import TRACE_ID
+from resolver.web.served import SERVED
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,6 +34,7 @@ M = TypeVar("M", bound=BaseModel)
 LINGER_S = 2.0
 SERVER_HEADER = "resolver"
 """What `Server` says on every answer: the name, never a version a scanner could match."""
+_PrepareHook = Callable[[web.BaseRequest, web.StreamResponse], Awaitable[None]]
 
 
 async def read_json_body(request: web.Request, deadline: Deadline | None = None) -> bytes:
@@ -38,13 +42,11 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
     408 when it has not arrived by the request deadline. Its `Content-Type` was checked by the
     browser guard in front of every route with a body (`browsers.py`, 415)."""
     max_size = request.client_max_size
-    if request.content_length is not None and request.content_length > max_size:
-        raise PayloadTooLarge(
-            f"the body is {request.content_length} bytes; the limit is {max_size}"
-        )
+    length = request.content_length
+    if length is not None and length > max_size:
+        raise PayloadTooLarge(f"the body is {length} bytes; the limit is {max_size}")
     if deadline is None:
-        deadline = Deadline.after(request.app[SETTINGS_KEY].request_timeout_s)
-    budget = deadline.remaining()
+        deadline = Deadline.after(SERVED.get().settings.request_timeout_s)
     try:
         if request.content.is_eof():
             # The whole body is already buffered: nothing to wait for, so no timer to set
@@ -52,7 +54,7 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
             return await request.read()
         # Bounded: a client may send its body slowly, and aiohttp 3.14 never ends read() when
         # a deflate body that arrives after the headers fails to decode.
-        async with asyncio.timeout(budget):
+        async with asyncio.timeout(deadline.remaining()):
             return await request.read()
     except TimeoutError as exc:
         raise BodyTimeout(
@@ -70,31 +72,40 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
         ) from exc
 
 
-async def close_if_body_unread(request: web.BaseRequest, response: web.StreamResponse) -> None:
-    """`on_response_prepare`: answer a request whose body was not read to its end, then close
-    its connection, never reading (or inflating) the rest of that body.
+def finish_answer(lifecycle: Lifecycle) -> _PrepareHook:
+    """The application's one `on_response_prepare` hook (aiohttp calls each hook through a
+    signal on every answer, so the three concerns share one), for every answer the application
+    makes, aiohttp's own included (a 417 for an unknown `Expect` never meets the middleware):
 
-    aiohttp would otherwise drain the body for up to 10 s to keep the connection alive,
-    decompressing as it goes: a 5 MB gzip bomb refused with a 413 went on inflating
-    gigabytes on the event loop. Now the answer says `Connection: close` and the connection
-    stops parsing at once: what the client still sends is discarded unread (a lingering
-    close, so that a client still sending gets the answer rather than a reset), and the
-    connection is closed when the client hangs up, or `LINGER_S` later.
+    - every answer says `Server: resolver` (aiohttp's default names its own version and
+      Python's);
+    - a request whose body was not read to its end is answered, then its connection closed,
+      never reading (or inflating) the rest of that body. aiohttp would otherwise drain the
+      body for up to 10 s to keep the connection alive, decompressing as it goes: a 5 MB gzip
+      bomb refused with a 413 went on inflating gigabytes on the event loop. Now the answer
+      says `Connection: close` and the connection stops parsing at once: what the client
+      still sends is discarded unread (a lingering close, so that a client still sending gets
+      the answer rather than a reset), and the connection is closed when the client hangs up,
+      or `LINGER_S` later;
+    - from the stop signal on (`lifecycle.stopping`), every answer closes its connection.
+
+    The headers are already prepared when the hook runs: `Connection: close` is said too.
     """
-    body = request.content
-    if body.is_eof():
-        return
-    response.force_close()
-    response.headers["Connection"] = "close"  # the headers are already prepared: say it too
-    request.protocol.close()
-    # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
-    asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
 
+    async def finish(request: web.BaseRequest, response: web.StreamResponse) -> None:
+        response.headers["Server"] = SERVER_HEADER
+        body = request.content
+        if not body.is_eof():
+            response.force_close()
+            response.headers["Connection"] = "close"
+            request.protocol.close()
+            # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
+            asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
+        elif lifecycle.stopping:
+            response.force_close()
+            response.headers["Connection"] = "close"
 
-async def name_without_version(request: web.BaseRequest, response: web.StreamResponse) -> None:
-    """`on_response_prepare`: every answer says `Server: resolver` (aiohttp's default names
-    its own version and Python's)."""
-    response.headers["Server"] = SERVER_HEADER
+    return finish
 
 
 def _end_body(body: StreamReader) -> None:
@@ -112,7 +123,7 @@ def parse_model(model: type[M], body: bytes) -> M:
         parsed = model.model_validate_json(body)
     except ValidationError as exc:
         raise invalid_request(exc) from exc
-    if isinstance(parsed, Enveloped):
+    if isinstance(parsed, Enveloped) and parsed.bkn_context is not None:
         envelope.note(envelope.detach(parsed))
     return parsed
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -15,6 +16,7 @@ from resolver.core.clip import clip, clip_repr
 from resolver.core.deadline import Deadline
 from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
+from resolver.core.languages import accept_language
 from resolver.core.settings import HOST_PORT
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.llm.prompts import default_prompts_dir
@@ -22,7 +24,7 @@ from resolver.llm.shared_limiter import RedisLimiter
 from resolver.mcp.exchange import CallContext, Exchange
 from resolver.mcp.info import catalogue
 from resolver.params.models import ResolveRequest
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, OPENAPI_KEY, SETTINGS_KEY, TRACE_ID
+from resolver.web.appkeys import SETTINGS_KEY, TRACE_ID
 from resolver.web.bodies import (
     caller_headers,
     parse_arguments,
@@ -39,7 +41,7 @@ from resolver.web.negotiation import (
     request_language,
     response_format,
 )
-from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
+from resolver.web.served import SERVED
 from resolver.windows.models import TimeWindowRequest
 
 log = structlog.get_logger("resolver.http")
@@ -47,21 +49,27 @@ log = structlog.get_logger("resolver.http")
 
 async def dynamic_params(request: web.Request) -> web.Response:
     """POST /v1/dynamic-params."""
+    # The path of every rules-only request: no call it can do without (issue 33).
+    served = SERVED.get()
     fmt = response_format(request)
-    deadline = _deadline(request)
+    budget_s = served.settings.request_timeout_s
+    deadline = Deadline(time.monotonic() + budget_s, budget_s)
     resolve_request = parse_model(ResolveRequest, await read_json_body(request, deadline))
-    resolved = await request.app[SERVICES_KEY].params.resolve(
-        resolve_request, deadline, language=request_language(request)
+    resolved = await served.services.params.resolve(
+        resolve_request, deadline, language=accept_language(request.headers.get("Accept-Language"))
     )
-    return await render_json_bytes_as(request, resolved.to_json(request[TRACE_ID]), fmt)
+    answer = resolved.to_json(request[TRACE_ID])
+    if fmt == "json":
+        return web.Response(body=answer, content_type=JSON_MEDIA_TYPE)
+    return await render_json_bytes_as(request, answer, fmt)
 
 
 async def time_window(request: web.Request) -> web.Response:
     """POST /v1/time-window: the window a text means (SPEC §9); no LLM, no upstream."""
     fmt = response_format(request)
-    deadline = _deadline(request)
+    deadline = _deadline()
     window_request = parse_model(TimeWindowRequest, await read_json_body(request, deadline))
-    answer = request.app[SERVICES_KEY].windows.answer(
+    answer = SERVED.get().services.windows.answer(
         window_request, request[TRACE_ID], language=request_language(request)
     )
     return await render_as(request, answer, fmt)
@@ -70,10 +78,10 @@ async def time_window(request: web.Request) -> web.Response:
 async def logic_property_resolver(request: web.Request) -> web.Response:
     """POST the Go-compatible pipeline endpoint (both paths)."""
     fmt = response_format(request)
-    deadline = _deadline(request)
+    deadline = _deadline()
     caller = caller_headers(request, deadline)
     kn_request = parse_model(KnResolveRequest, await read_json_body(request, deadline))
-    result = await request.app[SERVICES_KEY].pipeline.run(
+    result = await SERVED.get().services.pipeline.run(
         kn_request, caller, language=request_language(request)
     )
     return await render_as(request, result.response(request[TRACE_ID]), fmt)
@@ -82,20 +90,20 @@ async def logic_property_resolver(request: web.Request) -> web.Response:
 async def logic_property_inputs(request: web.Request) -> web.Response:
     """POST the inputs of an object type's logic properties (both paths)."""
     fmt = response_format(request)
-    deadline = _deadline(request)
+    deadline = _deadline()
     caller = caller_headers(request, deadline)
     inputs_request = parse_model(InputsRequest, await read_json_body(request, deadline))
-    described = await request.app[SERVICES_KEY].inputs.describe(inputs_request, caller)
+    described = await SERVED.get().services.inputs.describe(inputs_request, caller)
     return await render_as(request, described.response(inputs_request, request[TRACE_ID]), fmt)
 
 
 async def get_action_info(request: web.Request) -> web.Response:
     """POST the action-recall endpoint (both paths)."""
     fmt = response_format(request)
-    deadline = _deadline(request)
+    deadline = _deadline()
     caller = caller_headers(request, deadline)
     recall_request = parse_model(ActionInfoRequest, await read_json_body(request, deadline))
-    answer = await request.app[SERVICES_KEY].recall.answer(
+    answer = await SERVED.get().services.recall.answer(
         recall_request, caller, public_url=partial(public_url, request)
     )
     return await render_as(request, answer, fmt)
@@ -108,13 +116,13 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
     tool_name = path_id(request, "tool_name")
     caller = caller_headers(request)  # a tool run has its own timeout, not the request's
     arguments = parse_arguments(await read_json_body(request))
-    answer = await request.app[SERVICES_KEY].proxy.call(mcp_id, tool_name, arguments, caller)
+    answer = await SERVED.get().services.proxy.call(mcp_id, tool_name, arguments, caller)
     return await render_json_bytes_as(request, answer, fmt)
 
 
 async def mcp(request: web.Request) -> web.Response:
     """POST the MCP endpoint (Streamable HTTP): one JSON-RPC message in, its answer out."""
-    deadline = _deadline(request)
+    deadline = _deadline()
     exchange = Exchange(
         method=request.method,
         path=request.path,
@@ -130,7 +138,7 @@ async def mcp(request: web.Request) -> web.Response:
             trace_context=tracing.capture(),
         ),
     )
-    answer = await request.app[MCP_SERVER_KEY].answer(exchange)
+    answer = await SERVED.get().mcp_server.answer(exchange)
     # The tool call ran in the SDK's task: its envelope goes on this request's access line.
     envelope.note(exchange.context.seen.envelope)
     return web.Response(body=answer.body, status=answer.status, headers=answer.headers)
@@ -143,7 +151,7 @@ async def mcp_info(request: web.Request) -> web.Response:
 
 async def healthz(request: web.Request) -> web.Response:
     """GET /healthz: the process is up; says where the prompts were found."""
-    params = request.app[SERVICES_KEY].params
+    params = SERVED.get().services.params
     return render(
         HealthResponse(
             status="ok",
@@ -165,8 +173,9 @@ async def readyz(request: web.Request) -> web.Response:
     """GET /readyz: configuration loaded and the LLM reachable (or rules-only); 503 from
     SIGTERM on, so that load balancers stop sending while the process drains."""
     trace_id = request[TRACE_ID]
-    stopping = request.app[LIFECYCLE_KEY].stopping
-    services = request.app[SERVICES_KEY]
+    served = SERVED.get()
+    stopping = served.lifecycle.stopping
+    services = served.services
     llm, probe = services.params.llm, services.probe
     if llm is None or probe is None:
         body = ReadyResponse(
@@ -200,13 +209,13 @@ async def readyz(request: web.Request) -> web.Response:
 
 async def openapi(request: web.Request) -> web.Response:
     """GET /openapi.json: the document as built from the routes table, nothing added."""
-    return render_json(request.app[OPENAPI_KEY])
+    return render_json(SERVED.get().openapi)
 
 
 async def metrics(request: web.Request) -> web.Response:
     """GET /metrics: Prometheus text."""
     return web.Response(
-        body=request.app[METRICS_KEY].render(), content_type="text/plain", charset="utf-8"
+        body=SERVED.get().metrics.render(), content_type="text/plain", charset="utf-8"
     )
 
 
@@ -218,6 +227,7 @@ def public_url(request: web.Request) -> str:
     must never choose the server an agent sends its tool calls to. Otherwise 503
     `NOT_CONFIGURED` naming both settings.
     """
+    # Called from the MCP SDK's task too (a tool's api_url), where SERVED is not set.
     settings = request.app[SETTINGS_KEY]
     if settings.public_url is not None:
         return settings.public_url
@@ -259,9 +269,9 @@ def _json_declared(
     )
 
 
-def _deadline(request: web.Request) -> Deadline:
+def _deadline() -> Deadline:
     """The request's one deadline, counted from now (its head has just been read)."""
-    return Deadline.after(request.app[SETTINGS_KEY].request_timeout_s)
+    return Deadline.after(SERVED.get().settings.request_timeout_s)
 
 
 def path_id(request: web.Request, name: str) -> str:

@@ -12,11 +12,13 @@ from aiohttp import web
 from resolver.core.languages import Language, accept_language
 from resolver.core.responses import ResponseBody
 from resolver.core.toon import DECLINED_HEADER, MEDIA_TYPE, ResponseFormat, encode, parse_format
-from resolver.web.appkeys import OFFLOAD_KEY, SETTINGS_KEY
+from resolver.web.served import SERVED
 
 
 def response_format(request: web.Request) -> ResponseFormat:
     """`?response_format`: json (also when absent or empty) or toon; anything else is a 400."""
+    if not request.query_string:
+        return "json"  # no query to parse (issue 33: the parse costs 10 calls)
     return parse_format(request.query.get("response_format"))
 
 
@@ -41,11 +43,12 @@ async def render_json_bytes_as(
 async def _response(request: web.Request, json_body: bytes, fmt: ResponseFormat) -> web.Response:
     if fmt != "toon":
         return web.Response(body=json_body, content_type="application/json")
-    limit = request.app[SETTINGS_KEY].toon_max_bytes
+    served = SERVED.get()
+    limit = served.settings.toon_max_bytes
     if len(json_body) > limit:
         encoded = encode(json_body, limit)  # declined at once: nothing to offload
     else:
-        encoded = await request.app[OFFLOAD_KEY].run(encode, json_body, limit)
+        encoded = await served.offload.run(encode, json_body, limit)
     if encoded.toon:
         return web.Response(text=encoded.text, content_type=MEDIA_TYPE, charset="utf-8")
     return web.Response(

@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from resolver.testing.fake_upstreams import DEMO_MCP_ID, DEMO_MCP_TOOL, add_demo_actions
+from resolver.web.browsers import HOSTS_REMEMBERED
 from tests.helpers import ClientFactory, KnFakes, assert_error_shape, post_as_browser_would
 from tests.mcp_checks import initialize_message
 
@@ -112,3 +113,28 @@ async def test_the_mcp_catalogue_is_guarded_too(make_client: ClientFactory, path
     assert response.status == 403
     response = await client.get(path)  # a GET needs no Content-Type
     assert response.status == 200
+
+
+async def test_a_remembered_host_keeps_its_verdict_and_the_table_is_bounded(
+    make_kn_client: ClientFactory,
+) -> None:
+    # The guard remembers each Host's verdict (issue 33): asked again, a refused name stays
+    # refused and an allowed one allowed; names beyond the table's bound are checked in full.
+    client = await make_kn_client(llm=False)
+    for _ in range(2):
+        assert (await _post(client, PROXY, ARGUMENTS, Host="attacker.example", **JSON))[0] == 403
+        assert (await _post(client, PROXY, ARGUMENTS, Host="localhost:8080", **JSON))[0] == 200
+    for n in range(HOSTS_REMEMBERED + 4):
+        assert (await _post(client, PROXY, ARGUMENTS, Host=f"a{n}.example", **JSON))[0] == 403
+        assert (await _post(client, PROXY, ARGUMENTS, Host=f"127.0.0.{n}:1", **JSON))[0] == 200
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "Application/JSON", "application/json; charset=utf-8"]
+)
+async def test_json_is_json_in_any_case_and_with_parameters(
+    make_kn_client: ClientFactory, content_type: str
+) -> None:
+    client = await make_kn_client(llm=False)
+    status, answer = await _post(client, PROXY, ARGUMENTS, **{"Content-Type": content_type})
+    assert status == 200, answer
