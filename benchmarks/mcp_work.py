@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import importlib
 import importlib.util
 import os
@@ -74,7 +75,12 @@ async def _measure(null: TextIO, requests: int, rounds: int) -> dict[str, float]
 
         def context() -> Any:
             caller = CallerHeaders(trace_id=_TRACE)
-            return calls.CallContext(trace_id=_TRACE, caller=caller, kn_id=None, public_url=str)
+            context = calls.CallContext(trace_id=_TRACE, caller=caller, kn_id=None, public_url=str)
+            # As the aiohttp handler builds it (the trace id is bound above, as the middleware
+            # does); older trees have no such field.
+            if "in_request_task" in {f.name for f in dataclasses.fields(context)}:
+                context = dataclasses.replace(context, in_request_task=True)
+            return context
 
         async def tool() -> None:
             (await RESOLVE.run(services, dict(arguments), context())).to_json()

@@ -61,7 +61,8 @@ class Gauged(Protocol):
 
 
 class _Tally:
-    """The requests of one route and status not yet moved into their counter and histogram."""
+    """The events of one label set (a route and status, a tool and outcome) not yet moved into
+    their counter and histogram."""
 
     __slots__ = ("buckets", "count", "counter", "histogram", "total")
 
@@ -71,6 +72,17 @@ class _Tally:
         self.count = 0
         self.total = 0.0
         self.buckets = [0] * len(_UPPER_BOUNDS)
+
+    def add(self, seconds: float, *, at_once: bool) -> None:
+        """Count one event that took `seconds`; `at_once` (multiprocess mode): into the
+        prometheus objects now, since a scrape reads every worker's files."""
+        if at_once:
+            self.counter.inc()
+            self.histogram.observe(seconds)
+            return
+        self.count += 1
+        self.total += seconds
+        self.buckets[bisect_left(_UPPER_BOUNDS, seconds)] += 1
 
     def move(self) -> None:
         """Add what was counted to the prometheus objects, and start again from zero."""
@@ -130,7 +142,7 @@ class Metrics:
             multiprocess_mode="livesum",
         )
         self._request_tallies: dict[tuple[str, int], _Tally] = {}
-        self._mcp_children: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
+        self._mcp_tallies: dict[tuple[str, str], _Tally] = {}
         self.llm_pending = Gauge(
             "resolver_llm_pending",
             "LLM calls waiting for a slot now.",
@@ -276,24 +288,21 @@ class Metrics:
 
     def observe_request(self, route: str, status: int, seconds: float) -> None:
         """Count one answered request (in one process: moved into the prometheus objects by
-        `move_requests`; on the event loop's thread only, as `render`)."""
+        `move_tallies`; on the event loop's thread only, as `render`)."""
         tally = self._request_tallies.get((route, status))
         if tally is None:
             # The children are made at the first request (their `_created` time); label
             # lookups take a lock and build a tuple each time, and routes are few.
             tally = _Tally(self.requests.labels(route, str(status)), self.latency.labels(route))
             self._request_tallies[(route, status)] = tally
-        if self.multiprocess_dir is not None:
-            tally.counter.inc()
-            tally.histogram.observe(seconds)
-            return
-        tally.count += 1
-        tally.total += seconds
-        tally.buckets[bisect_left(_UPPER_BOUNDS, seconds)] += 1
+        tally.add(seconds, at_once=self.multiprocess_dir is not None)
 
-    def move_requests(self) -> None:
-        """Move the requests counted since the last move into their counter and histogram."""
+    def move_tallies(self) -> None:
+        """Move the requests and MCP calls counted since the last move into their counters
+        and histograms."""
         for tally in self._request_tallies.values():
+            tally.move()
+        for tally in self._mcp_tallies.values():
             tally.move()
 
     def observe_llm_attempt(self, outcome: str, seconds: float) -> None:
@@ -343,15 +352,14 @@ class Metrics:
         self.upstream_latency.labels(service).observe(seconds)
 
     def observe_mcp_call(self, tool: str, outcome: str, seconds: float) -> None:
-        """Count one MCP tool call (`tool` is one of the served tools, or `unknown`)."""
-        key = (tool, outcome)
-        children = self._mcp_children.get(key)
-        if children is None:
+        """Count one MCP tool call (`tool` is one of the served tools, or `unknown`), as
+        `observe_request` counts a request (on the event loop's thread only)."""
+        tally = self._mcp_tallies.get((tool, outcome))
+        if tally is None:
             # As for requests: tools and error codes are few, label look-ups are not free.
-            children = (self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
-            self._mcp_children[key] = children
-        children[0].inc()
-        children[1].observe(seconds)
+            tally = _Tally(self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
+            self._mcp_tallies[(tool, outcome)] = tally
+        tally.add(seconds, at_once=self.multiprocess_dir is not None)
 
     def watch(self, limiter: Gauged) -> None:
         """Read the limiter's gauges at scrape time."""
@@ -417,7 +425,7 @@ class Metrics:
     def render(self) -> bytes:
         """The Prometheus text exposition: this app's metrics, or every worker's."""
         if self.multiprocess_dir is None:
-            self.move_requests()
+            self.move_tallies()
             return generate_latest(self.registry)
         self.sample()
         merged = CollectorRegistry()

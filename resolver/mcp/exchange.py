@@ -39,6 +39,10 @@ class CallContext:
     language: Language | None = None  # the HTTP request's Accept-Language, if any
     trace_context: Context | None = None
     seen: Seen = field(default_factory=Seen)
+    # Built by the aiohttp handler for a call it answers in the request's own task, whose
+    # trace context is current and whose log lines carry `trace_id` (the request middleware
+    # bound it): nothing to bind again there.
+    in_request_task: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,11 +116,11 @@ class StreamableHttp:
         if self.fast_path and (call := fast_call(message, exchange.header)) is not None:
             self._fast_posts.inc()
             context = exchange.context
-            # In the request's own task: its trace context is current and the middleware bound
-            # its trace id, unless something changed that (then bind it as the SDK path does).
-            with (
-                nullcontext() if bound_trace_id() == context.trace_id else in_call_context(context)
-            ):
+            # Answered in the request's own task (the aiohttp handler's calls): its trace context
+            # is current and the middleware bound its trace id. Another caller's context is
+            # bound as the SDK path does, unless its trace id already is.
+            bound = context.in_request_task or bound_trace_id() == context.trace_id
+            with nullcontext() if bound else in_call_context(context):
                 outcome = await run_outcome(
                     call.tool, self._services, call.arguments, context, self._metrics
                 )

@@ -136,6 +136,7 @@ async def mcp(request: web.Request) -> web.Response:
             public_url=partial(public_url, request),
             language=request_language(request),
             trace_context=tracing.capture(),
+            in_request_task=True,
         ),
     )
     answer = await SERVED.get().mcp_server.answer(exchange)
