@@ -9,10 +9,11 @@ itself in the error (docs/reliability.md lists which error each phase gives).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+
+from resolver.core.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deadline:
     """A point on the monotonic clock (`time.monotonic()`) and the budget it came from."""
 

@@ -11,18 +11,19 @@ the key.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Protocol
 
 from resolver.core.envelope import Seen
 from resolver.core.languages import Language
+from resolver.core.records import record
 from resolver.upstreams.client import CallerHeaders
 
 if TYPE_CHECKING:
     from opentelemetry.context import Context
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CallContext:
     """What one tool call knows besides its arguments: the trace, the caller's identity, the
     knowledge network of the connection and how callers reach this service.
@@ -45,7 +46,7 @@ class CallContext:
     in_request_task: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Exchange:
     """One HTTP request carrying an MCP message, as the aiohttp handler read it."""
 
@@ -71,7 +72,7 @@ class Exchange:
         return None if found is None else found.decode("latin-1")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Answer:
     """The HTTP answer to one exchange."""
 

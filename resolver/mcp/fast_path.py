@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import mcp_types as types
@@ -39,6 +38,7 @@ from mcp_types.methods import serialize_server_result
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
+from resolver.core.records import record
 from resolver.mcp.results import Outcome
 from resolver.mcp.tools import BY_NAME, ToolSpec
 
@@ -56,7 +56,7 @@ _JSON = "application/json"
 Header = Callable[[bytes], str | None]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FastCall:
     """A `tools/call` the fast path answers, as the SDK read it."""
 

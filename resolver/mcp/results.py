@@ -8,7 +8,6 @@ reads (`error_code`, `message`, `status`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import mcp_types as types
@@ -18,6 +17,7 @@ from resolver.core.errors import MissingParams, ResolverError
 from resolver.core.failures import ErrorResponse, Failure
 from resolver.core.jsonio import loads
 from resolver.core.languages import Language
+from resolver.core.records import record
 from resolver.core.toon import ResponseFormat, to_toon
 from resolver.mcp.hints import missing_inputs
 
@@ -33,7 +33,7 @@ class Body(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Written:
     """A body already written as JSON, by the same writer as the HTTP endpoint's 200
     (`Resolved.to_json`: no response model built only to be dumped)."""
@@ -45,7 +45,7 @@ class Written:
         return self.raw
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """A tool's result before it is a `CallToolResult`: the text of `content[0]` and the JSON
     of `structuredContent` as bytes. The fast path writes it straight into the JSON-RPC answer

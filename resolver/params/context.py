@@ -11,10 +11,11 @@ import functools
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from resolver.core.jsonio import dumps, loads_finite
+from resolver.core.records import record
 from rules.spec import ParamType
 
 # Pairs are separated by full-width/ASCII semicolons, full-width commas, newlines, and an
@@ -104,7 +105,7 @@ RESERVED = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Context:
     """The parsed context: key/value pairs, the original text the LLM sees, and its segments
     (`(key, value)`, key None for free text) for reading time."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from resolver.core.errors import BadRequest
+from resolver.core.records import record
 from resolver.core.settings import Settings
 from resolver.params import asks
 from resolver.params.context import Context, parse_context
@@ -26,7 +27,7 @@ from rules.spec import MAX_MS, MIN_MS
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Frame:
     """What every property of one request shares."""
 

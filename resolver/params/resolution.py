@@ -8,16 +8,17 @@ frame and time reader beneath it; `services.py` hands it the one `ParamsService`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from resolver.core.deadline import Deadline
+from resolver.core.records import record
 from resolver.params.asks import Language
 from resolver.params.models import ResolveRequest, ResolveResponse
 from resolver.params.sources import PropertySource
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resolved:
     """Every property resolved: the merged `dynamic_params`, and `debug` when asked for.
 

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from resolver.core.deadline import Deadline
+from resolver.core.records import record
 
 
 def forwardable(value: str) -> str:
@@ -25,7 +26,7 @@ def forwardable(value: str) -> str:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CallerHeaders:
     """What every upstream call carries on behalf of the caller: identity, trace and the
     request's deadline (which caps each call's timeout).
