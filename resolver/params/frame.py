@@ -36,7 +36,8 @@ class Frame:
     now_ms: int
     tz: ZoneInfo
     identities: list[dict[str, Any]] | None
-    language: asks.Language
+    # The caller's `Accept-Language`, if it named one (`language` says which one is used).
+    asked_language: asks.Language | None
     max_repair_rounds: int
     response_format: Literal["json_object", "json_schema", "none"]
     # What the query and the context say about time, read once (SPEC §3, §4).
@@ -52,6 +53,12 @@ class Frame:
     # The fiscal calendar fiscal phrases are placed in (SPEC §9.1): additional_context's
     # fiscal_year_start/fiscal_year_named_by or a sentence, else RESOLVER_FISCAL_YEAR_*.
     fiscal: FiscalCalendar | None = None
+
+    @property
+    def language(self) -> asks.Language:
+        """The language of asks and prompts: the caller's, else the one of the query's words
+        (worked out when asked: a request settled in code never asks)."""
+        return self.asked_language or asks.language_of(self.query, self.context.text)
 
 
 def frame_of(
@@ -116,7 +123,7 @@ def frame_of(
         query_time=read(request.query),
         context_time=context_time,
         identities=request.unique_identities,
-        language=language or asks.language_of(request.query, context.text),
+        asked_language=language,
         max_repair_rounds=request.options.max_repair_rounds,
         response_format=settings.llm_response_format,
         llm_model=llm_model,
@@ -128,6 +135,8 @@ def _fiscal(context: Context, words: str, settings: Settings) -> tuple[FiscalCal
     """The fiscal calendar: additional_context's keys, else its sentences (财年从4月1日开始),
     else the environment; 400 naming the key for a start that is no day."""
     said = fiscal_told(words)
+    if not context.pairs and not words and settings.fiscal_year_start is None:
+        return None, said  # no calendar anywhere (most requests): nothing to look up
     start = _context_str(context, "fiscal_year_start")
     named_by = _context_str(context, "fiscal_year_named_by")
     try:
