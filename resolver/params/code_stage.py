@@ -26,8 +26,7 @@ def take_caller_values(
     """Stage 1: values from `dynamic_params`, then `additional_context`; return their violations."""
     violations: list[Violation] = []
     if supplied:
-        for name, value in supplied.items():
-            state.settle(name, value, "caller")
+        state.settle_all(supplied, "caller")
     context = frame.context
     for name in state.spec.input_names() if context.pairs else ():
         if name in state.values:

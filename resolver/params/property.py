@@ -137,6 +137,11 @@ class PropertyState:
         self._values[name] = value
         self._sources[name] = source
 
+    def settle_all(self, values: Mapping[str, Any], source: Source) -> None:
+        """Record several values from one source (`settle` for each, in their order)."""
+        self._values.update(values)
+        self._sources.update(dict.fromkeys(values, source))
+
     def read_time(self, expr: str | None) -> None:
         """Record the time expression the window was settled from (the debug's `time_expr`)."""
         self._time_expr = expr
