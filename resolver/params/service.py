@@ -288,7 +288,7 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
     problems: list[dict[str, Any]] = []
     given = request.dynamic_params or {}
     for state in states:
-        supplied = given.get(state.name)
+        violations = take_caller_values(state, given.get(state.name), frame)
         problems.extend(
             {
                 "property": state.name,
@@ -296,7 +296,7 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
                 "rule": violation.rule,
                 "message": str(violation),
             }
-            for violation in take_caller_values(state, supplied, frame)
+            for violation in violations
         )
     if problems:
         line = "; ".join(f"{p['property']}: {p['message']}" for p in problems[:_SHOWN_PROBLEMS])

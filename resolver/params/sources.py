@@ -24,7 +24,7 @@ PropertySource = Literal["caller", "generated", "merged"]
 
 def summarize(sources: Mapping[str, Source], *, has_entry: bool) -> PropertySource:
     """The one-word source of a property whose inputs came from `sources`."""
-    from_caller = [name for name, source in sources.items() if source == "caller"]
+    from_caller = list(sources.values()).count("caller")
     if not from_caller:
         return "caller" if has_entry and not sources else "generated"
-    return "caller" if len(from_caller) == len(sources) else "merged"
+    return "caller" if from_caller == len(sources) else "merged"
