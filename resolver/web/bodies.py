@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from aiohttp import StreamReader, web
 from pydantic import BaseModel, ValidationError
@@ -123,8 +123,12 @@ def parse_model(model: type[M], body: bytes) -> M:
         parsed = model.model_validate_json(body)
     except ValidationError as exc:
         raise invalid_request(exc) from exc
-    if isinstance(parsed, Enveloped) and parsed.bkn_context is not None:
-        envelope.note(envelope.detach(parsed))
+    # The class's own ancestry, not isinstance: pydantic's metaclass is an ABCMeta, whose
+    # instance check is a Python call on every request.
+    if Enveloped in type(parsed).__mro__:
+        enveloped = cast(Enveloped, parsed)
+        if enveloped.bkn_context is not None:
+            envelope.note(envelope.detach(enveloped))
     return parsed
 
 
