@@ -12,6 +12,7 @@ COMMANDS: dict[str, str] = {
     "components": "benchmarks.components",
     "check": "benchmarks.check",
     "cache-hits": "benchmarks.cachehits",
+    "calls": "benchmarks.calls",
     "timeadversarial": "benchmarks.timeadversarial",
     "timespeed": "benchmarks.timespeed",
     "fake-llm": "resolver.testing.fake_llm",

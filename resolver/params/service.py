@@ -126,7 +126,7 @@ class ParamsService:
         # A property already missing (a metric with no time dimension asked for a period) is
         # settled as missing: no LLM is asked for a window that cannot exist.
         pending = [s for s in states if not s.is_missing and s.open_params()]
-        if pending or not frame.query.strip():
+        if pending:
             await self._settle_the_rest(pending, frame, request, deadline)
         if language is not None:
             _asks_in(states, language)
