@@ -104,7 +104,7 @@ def _module(filename: str) -> str:
     for own in _OWN:
         if f"/{own}" in filename:
             return own + filename.rsplit(f"/{own}", 1)[1]
-    return "builtins and the standard library"
+    return "the rest (builtins, the standard library, the floor's own code)"
 
 
 def _rows(tables: dict[str, dict[str, tuple[float, float]]]) -> Iterator[str]:
