@@ -100,6 +100,31 @@ class _Tally:
         self.buckets = [0] * len(_UPPER_BOUNDS)
 
 
+class Count:
+    """Events of one label set of a counter, counted as `_Tally` counts (no histogram): in one
+    process moved into the counter at the scrape, under `--workers N` written at once."""
+
+    __slots__ = ("at_once", "count", "counter")
+
+    def __init__(self, counter: Counter, *, at_once: bool) -> None:
+        self.counter = counter
+        self.at_once = at_once
+        self.count = 0
+
+    def add(self) -> None:
+        """Count one event."""
+        if self.at_once:
+            self.counter.inc()
+        else:
+            self.count += 1
+
+    def move(self) -> None:
+        """Add what was counted to the counter, and start again from zero."""
+        if self.count:
+            self.counter.inc(self.count)
+            self.count = 0
+
+
 class Metrics:
     """The service's counters, histograms and gauges; with `multiprocess_dir` (a worker of
     `--workers N`, after `use_multiprocess`), `/metrics` shows every worker's."""
@@ -143,6 +168,7 @@ class Metrics:
         )
         self._request_tallies: dict[tuple[str, int], _Tally] = {}
         self._mcp_tallies: dict[tuple[str, str], _Tally] = {}
+        self._counts: list[Count] = []
         self.llm_pending = Gauge(
             "resolver_llm_pending",
             "LLM calls waiting for a slot now.",
@@ -304,6 +330,14 @@ class Metrics:
             tally.move()
         for tally in self._mcp_tallies.values():
             tally.move()
+        for count in self._counts:
+            count.move()
+
+    def mcp_posts_by(self, path: str) -> Count:
+        """The count of MCP POSTs answered by `path` (fast or sdk), shown from now on."""
+        count = Count(self.mcp_posts.labels(path), at_once=self.multiprocess_dir is not None)
+        self._counts.append(count)
+        return count
 
     def observe_llm_attempt(self, outcome: str, seconds: float) -> None:
         """Count one LLM attempt."""

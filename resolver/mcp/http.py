@@ -74,8 +74,8 @@ class StreamableHttp:
         # RESOLVER_MCP_FAST_PATH, and only while the server's `tools/call` pipeline is the one
         # it reproduces.
         self.fast_path = fast_path and fast_path_applies(self.server)
-        self._fast_posts = metrics.mcp_posts.labels("fast")
-        self._sdk_posts = metrics.mcp_posts.labels("sdk")
+        self._fast_posts = metrics.mcp_posts_by("fast")
+        self._sdk_posts = metrics.mcp_posts_by("sdk")
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[StreamableHttp]:
@@ -110,11 +110,12 @@ class StreamableHttp:
                 400, "Bad Request: Mcp-Session-Id must be 1 to 256 visible ASCII characters"
             )
         message = _parsed(exchange.body)
-        problem = invalid_message(message)
-        if problem is not None:
+        # A call the fast path takes is a valid message (its checks include these).
+        call = fast_call(message, exchange.header) if self.fast_path else None
+        if call is None and (problem := invalid_message(message)) is not None:
             return _jsonrpc_error(400, f"Invalid Request: {problem}")
-        if self.fast_path and (call := fast_call(message, exchange.header)) is not None:
-            self._fast_posts.inc()
+        if call is not None:
+            self._fast_posts.add()
             context = exchange.context
             # Answered in the request's own task (the aiohttp handler's calls): its trace context
             # is current and the middleware bound its trace id. Another caller's context is
@@ -126,7 +127,7 @@ class StreamableHttp:
                 )
             body = response_body(call, outcome)
             return Answer(200, list(JSON_HEADERS), body)
-        self._sdk_posts.inc()
+        self._sdk_posts.add()
         status, headers, body = await call_asgi(
             self._manager.handle_request, _scope(exchange), exchange.body
         )

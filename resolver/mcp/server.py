@@ -150,7 +150,11 @@ async def run_outcome(
         if "response_format" in arguments:
             arguments = dict(arguments)  # the tool's own arguments, without the format
             wanted = arguments.pop("response_format")
-        fmt = parse_format(wanted if isinstance(wanted, str) or wanted is None else str(wanted))
+        fmt = (
+            "json"
+            if wanted is None
+            else parse_format(wanted if isinstance(wanted, str) else str(wanted))
+        )
         body = await tool.run(services, arguments, context)
     except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
         failure = failure_of(
@@ -180,5 +184,7 @@ async def run_outcome(
         "mcp.tool_call",
         {"tool": tool.name, "outcome": outcome, "latency_ms": round(elapsed * 1000, 2)},
     )
-    envelope.forget()
+    if not context.in_request_task:
+        # In the HTTP request's own task the ids stay for its access line, and end with it.
+        envelope.forget()
     return result
