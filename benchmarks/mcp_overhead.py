@@ -48,6 +48,7 @@ from benchmarks.bodies import body, llm_properties, metric
 from benchmarks.load import LoadConfig, run_load, run_with_loop
 from benchmarks.procs import Proc, export_tree, start_fake, start_service
 from benchmarks.results_dir import add_save_flag, results_dir
+from benchmarks.wrk import cpu_ns, lua_script, run_wrk, wrk_path
 
 MCP_PATH = "/api/agent-retrieval/v1/mcp"
 HTTP_PATH = "/v1/dynamic-params"
@@ -142,6 +143,8 @@ def _faces(
 
 def _segment(face: str, proc: Proc, config: LoadConfig, args: Any) -> tuple[float, float]:
     """One segment: the service's CPU µs per request during it, and the requests per second."""
+    if args.wrk:
+        return _wrk_segment(face, proc, config, args)
     before = proc.cpu_s()
     result = run_with_loop(run_load(config), uvloop=args.uvloop)
     spent = proc.cpu_s() - before
@@ -149,6 +152,30 @@ def _segment(face: str, proc: Proc, config: LoadConfig, args: Any) -> tuple[floa
     if summary["status"] != {"200": summary["requests"]} or summary["errors"]:
         raise SystemExit(f"{face}: not every answer was 200: {summary['status']}")
     return spent * 1e6 / summary["requests"], float(summary["rps"])
+
+
+def _wrk_segment(face: str, proc: Proc, config: LoadConfig, args: Any) -> tuple[float, float]:
+    """`--wrk`: the segment driven as `run rules` drives its servers (docs/performance.md, "One
+    honest measure"): wrk with 16 connections on the load core for `--wrk-seconds`, the
+    service's CPU from its threads' schedstat over the requests wrk completed. The Python
+    generator's 4 clients keep a server busy only part of the time, and a server that is not
+    kept busy pays more CPU per request, the more so the cheaper its request."""
+    headers = {k: v for k, v in config.headers.items() if k.lower() != "content-type"}
+    script = lua_script(
+        Path(tempfile.gettempdir()) / f"mcp-overhead-{os.getpid()}-{face}.lua",
+        config.bodies,
+        headers=headers,
+    )
+    core = sorted(psutil.Process().cpu_affinity() or [0])[0]
+    before = cpu_ns(proc.popen.pid)
+    result = run_wrk(config.url, script, connections=16, duration_s=args.wrk_seconds, core=core)
+    spent_s = (cpu_ns(proc.popen.pid) - before) / 1e9
+    if result.non_2xx or result.socket_errors or not result.requests:
+        raise SystemExit(f"{face}: wrk saw {result.non_2xx} non-2xx, {result.socket_errors} errors")
+    busy = spent_s / result.duration_s if result.duration_s else 0.0
+    if busy < 0.9:
+        print(f"  {face}: the service was busy {busy:.2f} of the segment (< 0.9: not saturated)")
+    return spent_s * 1e6 / result.requests, result.rps
 
 
 def _cpu_rounds(faces: dict[str, Face], args: Any) -> dict[str, Any]:
@@ -314,6 +341,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=int, default=100, help="latency pairs not counted")
     parser.add_argument("--uvloop", action="store_true", help="the service and the fake on uvloop")
     parser.add_argument(
+        "--wrk",
+        action="store_true",
+        help="drive the CPU segments with wrk (16 connections, pinned), as `run rules` does",
+    )
+    parser.add_argument("--wrk-seconds", type=float, default=2.0, help="a wrk segment's length")
+    parser.add_argument(
         "--against", metavar="REV", help="also measure this commit's service, side by side"
     )
     parser.add_argument(
@@ -328,6 +361,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     """Print the figures and write them to mcp-overhead.json."""
     args = _parser().parse_args(argv)
+    if args.wrk and wrk_path() is None:
+        print("--wrk needs wrk: `make wrk` installs Debian's package")
+        return 1
     out = results_dir(args.save)
     load_before = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="resolver-bench-") as logdir:

@@ -49,9 +49,20 @@ class WrkResult:
         return self.requests / self.duration_s if self.duration_s else 0.0
 
 
-def lua_script(path: Path, bodies: list[bytes], *, content_type: str = "application/json") -> Path:
-    """A wrk script that POSTs the bodies in turn (each connection walks the list)."""
-    lines = [f'wrk.method = "POST"\nwrk.headers["Content-Type"] = "{content_type}"', "bodies = {"]
+def lua_script(
+    path: Path,
+    bodies: list[bytes],
+    *,
+    content_type: str = "application/json",
+    headers: dict[str, str] | None = None,
+) -> Path:
+    """A wrk script that POSTs the bodies in turn (each connection walks the list), with these
+    headers besides `Content-Type`."""
+    lines = [f'wrk.method = "POST"\nwrk.headers["Content-Type"] = "{content_type}"']
+    for name, value in (headers or {}).items():
+        if name.lower() != "content-type":
+            lines.append(f'wrk.headers["{name}"] = "{value}"')
+    lines.append("bodies = {")
     for body in bodies:
         text = body.decode()
         level = 0
