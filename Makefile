@@ -87,7 +87,7 @@ bench-check: $(VENV)/.dev-installed wrk
 	-$(BIN)/python -m benchmarks run rules --uvloop --quick
 	-$(BIN)/python -m benchmarks run llm-client --uvloop --quick
 	-$(BIN)/python -m benchmarks run workers --uvloop --quick
-	-$(BIN)/python -m benchmarks mcp-overhead --uvloop
+	-$(BIN)/python -m benchmarks mcp-overhead --uvloop --wrk --log-level INFO
 	$(BIN)/python -m benchmarks check
 
 # The real-LLM tier (slow, not part of `make test`): llama.cpp's OpenAI-compatible server
