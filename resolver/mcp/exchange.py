@@ -56,18 +56,18 @@ class Exchange:
     raw_headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
     context: CallContext
-    # Each header's first value by its lower-case name, built at the first look-up (the
-    # endpoint asks for four).
-    _first: dict[bytes, bytes] | None = field(default=None, init=False, repr=False, compare=False)
+    # Each header's first value by its lower-case name: the caller's, when it read the headers
+    # already (the aiohttp handler), else built at the first look-up (the endpoint asks four).
+    first: dict[bytes, bytes] | None = field(default=None, repr=False, compare=False)
 
     def header(self, name: bytes) -> str | None:
         """The first value of a header (`name` in lower case), decoded as latin-1."""
-        first = self._first
+        first = self.first
         if first is None:
             first = {}
             for key, value in self.raw_headers:
                 first.setdefault(key.lower(), value)
-            object.__setattr__(self, "_first", first)
+            object.__setattr__(self, "first", first)
         found = first.get(name)
         return None if found is None else found.decode("latin-1")
 

@@ -123,11 +123,13 @@ async def mcp_tool_call(request: web.Request) -> web.Response:
 async def mcp(request: web.Request) -> web.Response:
     """POST the MCP endpoint (Streamable HTTP): one JSON-RPC message in, its answer out."""
     deadline = _deadline()
+    raw_headers, first = _json_declared(request.raw_headers)
     exchange = Exchange(
         method=request.method,
         path=request.path,
         query_string=request.query_string.encode(),
-        raw_headers=_json_declared(request.raw_headers),
+        raw_headers=raw_headers,
+        first=first,
         body=await read_json_body(request, deadline),
         context=CallContext(
             trace_id=request[TRACE_ID],
@@ -260,14 +262,19 @@ _CANONICAL_JSON = JSON_MEDIA_TYPE.encode()
 
 def _json_declared(
     raw_headers: tuple[tuple[bytes, bytes], ...],
-) -> tuple[tuple[bytes, bytes], ...]:
+) -> tuple[tuple[tuple[bytes, bytes], ...], dict[bytes, bytes]]:
     """The headers with `Content-Type` as the SDK reads JSON: the browser guard accepted the
     declared type (case-insensitively), so the fast path and the SDK see one canonical value
-    and answer alike (the SDK compares case-sensitively)."""
-    return tuple(
-        (name, _CANONICAL_JSON) if name.lower() == _CONTENT_TYPE else (name, value)
-        for name, value in raw_headers
-    )
+    and answer alike (the SDK compares case-sensitively); and each header's first value by its
+    lower-case name, read in the same pass (`Exchange.header`)."""
+    headers = []
+    first: dict[bytes, bytes] = {}
+    for name, sent in raw_headers:
+        lower = name.lower()
+        value = _CANONICAL_JSON if lower == _CONTENT_TYPE else sent
+        headers.append((name, value))
+        first.setdefault(lower, value)
+    return tuple(headers), first
 
 
 def _deadline() -> Deadline:
