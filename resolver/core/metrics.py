@@ -10,7 +10,7 @@ and circuit states show the worst worker. Gauges read at scrape time in one proc
 instead, every second and before each scrape, since a scrape cannot call into other workers.
 
 In one process (no `--workers`), the request counter and histogram, touched on every
-request, are counted in plain numbers first (`_Tally`: no lock, one call a request, 9 calls
+request, are counted in plain numbers first (`core/tallies.py`: no lock, one call a request, 9 calls
 less: issue 33) and moved into the prometheus objects before each scrape: the numbers scraped
 are the same (the latency sum adds the durations since the last scrape before it adds them to
 the total, which may round its last digit differently). Under `--workers N` every request
@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-from bisect import bisect_left
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -39,11 +38,9 @@ from prometheus_client import (
 )
 
 from resolver.core.metric_files import locked
+from resolver.core.tallies import LATENCY_BUCKETS, Count, Tally
 
 _CIRCUIT_STATES = {"closed": 0, "half_open": 1, "open": 2}
-_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
-# The latency histograms' upper bounds, as prometheus_client keeps them (+Inf last).
-_UPPER_BOUNDS = (*(float(bound) for bound in _LATENCY_BUCKETS), float("inf"))
 # How often a worker writes the gauges it reads from its own state (multiprocess mode).
 SAMPLE_EVERY_S = 1.0
 
@@ -58,71 +55,6 @@ class Gauged(Protocol):
     @property
     def pending(self) -> int:
         """Calls waiting for a slot now."""
-
-
-class _Tally:
-    """The events of one label set (a route and status, a tool and outcome) not yet moved into
-    their counter and histogram."""
-
-    __slots__ = ("buckets", "count", "counter", "histogram", "total")
-
-    def __init__(self, counter: Counter, histogram: Histogram) -> None:
-        self.counter = counter
-        self.histogram = histogram
-        self.count = 0
-        self.total = 0.0
-        self.buckets = [0] * len(_UPPER_BOUNDS)
-
-    def add(self, seconds: float, *, at_once: bool) -> None:
-        """Count one event that took `seconds`; `at_once` (multiprocess mode): into the
-        prometheus objects now, since a scrape reads every worker's files."""
-        if at_once:
-            self.counter.inc()
-            self.histogram.observe(seconds)
-            return
-        self.count += 1
-        self.total += seconds
-        self.buckets[bisect_left(_UPPER_BOUNDS, seconds)] += 1
-
-    def move(self) -> None:
-        """Add what was counted to the prometheus objects, and start again from zero."""
-        if not self.count:
-            return
-        self.counter.inc(self.count)
-        # prometheus_client has no public way to add many observations at once: its child
-        # keeps the sum and one count per bucket (not cumulative) as these values.
-        self.histogram._sum.inc(self.total)
-        for bucket, count in zip(self.histogram._buckets, self.buckets, strict=True):
-            if count:
-                bucket.inc(count)
-        self.count = 0
-        self.total = 0.0
-        self.buckets = [0] * len(_UPPER_BOUNDS)
-
-
-class Count:
-    """Events of one label set of a counter, counted as `_Tally` counts (no histogram): in one
-    process moved into the counter at the scrape, under `--workers N` written at once."""
-
-    __slots__ = ("at_once", "count", "counter")
-
-    def __init__(self, counter: Counter, *, at_once: bool) -> None:
-        self.counter = counter
-        self.at_once = at_once
-        self.count = 0
-
-    def add(self) -> None:
-        """Count one event."""
-        if self.at_once:
-            self.counter.inc()
-        else:
-            self.count += 1
-
-    def move(self) -> None:
-        """Add what was counted to the counter, and start again from zero."""
-        if self.count:
-            self.counter.inc(self.count)
-            self.count = 0
 
 
 class Metrics:
@@ -144,7 +76,7 @@ class Metrics:
             "resolver_http_request_duration_seconds",
             "Time to answer an HTTP request, by route.",
             ["route"],
-            buckets=_LATENCY_BUCKETS,
+            buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
         self.llm_attempts = Counter(
@@ -157,7 +89,7 @@ class Metrics:
         self.llm_latency = Histogram(
             "resolver_llm_attempt_duration_seconds",
             "Duration of one LLM call attempt, slot wait included.",
-            buckets=_LATENCY_BUCKETS,
+            buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
         self.llm_inflight = Gauge(
@@ -166,8 +98,8 @@ class Metrics:
             registry=self.registry,
             multiprocess_mode="livesum",
         )
-        self._request_tallies: dict[tuple[str, int], _Tally] = {}
-        self._mcp_tallies: dict[tuple[str, str], _Tally] = {}
+        self._request_tallies: dict[tuple[str, int], Tally] = {}
+        self._mcp_tallies: dict[tuple[str, str], Tally] = {}
         self._counts: list[Count] = []
         self.llm_pending = Gauge(
             "resolver_llm_pending",
@@ -244,7 +176,7 @@ class Metrics:
             "resolver_upstream_call_duration_seconds",
             "Duration of one call to a knowledge-network service, by service.",
             ["service"],
-            buckets=_LATENCY_BUCKETS,
+            buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
 
@@ -266,7 +198,7 @@ class Metrics:
             "resolver_mcp_tool_call_duration_seconds",
             "Time to answer an MCP tool call, by tool.",
             ["tool"],
-            buckets=_LATENCY_BUCKETS,
+            buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
         # The LLM budget (resolver/llm/limiter.py, shared_limiter.py) and its Redis.
@@ -275,7 +207,7 @@ class Metrics:
             "Time an LLM call waited for its slot (in-flight cap, QPS pacing, cool-down), by "
             "budget: local (this process), shared (Redis) or fallback (Redis unreachable).",
             ["budget"],
-            buckets=(0.0005, 0.001, 0.0025, *_LATENCY_BUCKETS),
+            buckets=(0.0005, 0.001, 0.0025, *LATENCY_BUCKETS),
             registry=self.registry,
         )
         self.llm_budget_fallback = Counter(
@@ -319,7 +251,7 @@ class Metrics:
         if tally is None:
             # The children are made at the first request (their `_created` time); label
             # lookups take a lock and build a tuple each time, and routes are few.
-            tally = _Tally(self.requests.labels(route, str(status)), self.latency.labels(route))
+            tally = Tally(self.requests.labels(route, str(status)), self.latency.labels(route))
             self._request_tallies[(route, status)] = tally
         tally.add(seconds, at_once=self.multiprocess_dir is not None)
 
@@ -391,7 +323,7 @@ class Metrics:
         tally = self._mcp_tallies.get((tool, outcome))
         if tally is None:
             # As for requests: tools and error codes are few, label look-ups are not free.
-            tally = _Tally(self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
+            tally = Tally(self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
             self._mcp_tallies[(tool, outcome)] = tally
         tally.add(seconds, at_once=self.multiprocess_dir is not None)
 
