@@ -29,7 +29,7 @@ from benchmarks import bodies
 from benchmarks.procs import LOOPBACK, Proc, free_port, start_service
 from benchmarks.profiler import COMPONENTS, REST, component_of
 from benchmarks.results_dir import add_save_flag, results_dir
-from benchmarks.wrk import cpu_ns, lua_script, pin, run_wrk, wrk_path
+from benchmarks.wrk import load_server, lua_script, pin, run_wrk, wrk_path
 
 ENDPOINT = "/v1/dynamic-params"
 
@@ -62,12 +62,10 @@ def _drive(
     run_wrk(url, script, connections=16, duration_s=2, core=core)
     if window:
         proc.popen.send_signal(signal.SIGUSR2)
-    before = cpu_ns(proc.popen.pid)
-    result = run_wrk(url, script, connections=16, duration_s=seconds, core=core)
-    spent = cpu_ns(proc.popen.pid) - before
+    loaded = load_server(proc.popen.pid, url, script, connections=16, duration_s=seconds, core=core)
     if window:
         proc.popen.send_signal(signal.SIGUSR2)
-    return result.requests, spent
+    return loaded.result.requests, loaded.spent_ns
 
 
 def py_spy_shares(raw: str) -> Counter[str]:

@@ -48,8 +48,8 @@ from benchmarks.bodies import body, llm_properties, metric
 from benchmarks.load import LoadConfig, run_load, run_with_loop
 from benchmarks.procs import Proc, export_tree, start_fake, start_service
 from benchmarks.results_dir import add_save_flag, results_dir
-from benchmarks.rulesmeasure import SETTLE_S
-from benchmarks.wrk import cpu_ns, lua_script, run_wrk, wrk_path
+from benchmarks.rulesmeasure import SATURATED, SETTLE_S
+from benchmarks.wrk import load_server, lua_script, run_wrk, wrk_path
 
 MCP_PATH = "/api/agent-retrieval/v1/mcp"
 HTTP_PATH = "/v1/dynamic-params"
@@ -170,15 +170,15 @@ def _wrk_segment(face: str, proc: Proc, config: LoadConfig, args: Any) -> tuple[
     core = sorted(psutil.Process().cpu_affinity() or [0])[0]
     # A second not counted first, as `run rules` does: measured warm, whoever ran before.
     run_wrk(config.url, script, connections=16, duration_s=SETTLE_S, core=core)
-    before = cpu_ns(proc.popen.pid)
-    result = run_wrk(config.url, script, connections=16, duration_s=args.wrk_seconds, core=core)
-    spent_s = (cpu_ns(proc.popen.pid) - before) / 1e9
+    loaded = load_server(
+        proc.popen.pid, config.url, script, connections=16, duration_s=args.wrk_seconds, core=core
+    )
+    result = loaded.result
     if result.non_2xx or result.socket_errors or not result.requests:
         raise SystemExit(f"{face}: wrk saw {result.non_2xx} non-2xx, {result.socket_errors} errors")
-    busy = spent_s / result.duration_s if result.duration_s else 0.0
-    if busy < 0.9:
-        print(f"  {face}: the service was busy {busy:.2f} of the segment (< 0.9: not saturated)")
-    return spent_s * 1e6 / result.requests, result.rps
+    if loaded.busy < SATURATED:
+        print(f"  {face}: the service was busy {loaded.busy:.2f} of the segment (not saturated)")
+    return loaded.cpu_us_per_request, result.rps
 
 
 def _cpu_rounds(faces: dict[str, Face], args: Any) -> dict[str, Any]:

@@ -29,6 +29,7 @@ import dataclasses
 import os
 import statistics
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -36,7 +37,7 @@ import orjson
 from benchmarks import bodies
 from benchmarks.procs import Proc, export_tree, start_floor
 from benchmarks.scenarios import ENDPOINT, Context
-from benchmarks.wrk import WrkResult, cpu_ns, lua_script, pin, run_wrk, wrk_path
+from benchmarks.wrk import load_server, lua_script, pin, run_wrk, wrk_path
 from resolver.core.loops import uvloop_factory
 
 CONNECTIONS = 16
@@ -68,19 +69,17 @@ def same_answers(service_url: str, floor_url: str, payloads: list[bytes]) -> lis
 
 
 def _segment(
-    proc: Proc, url: str, ctx: Context, duration_s: float, core: int | None
+    proc: Proc, url: str, script: Path, duration_s: float, core: int | None
 ) -> dict[str, Any]:
-    script = lua_script(ctx.logdir / "rules-bodies.lua", [b for _, _, b in bodies.RULES_BODIES])
-    before = cpu_ns(proc.popen.pid)
-    result: WrkResult = run_wrk(
-        url, script, connections=CONNECTIONS, duration_s=duration_s, core=core
+    loaded = load_server(
+        proc.popen.pid, url, script, connections=CONNECTIONS, duration_s=duration_s, core=core
     )
-    spent_s = (cpu_ns(proc.popen.pid) - before) / 1e9
+    result = loaded.result
     return {
         "requests": result.requests,
         "rps": round(result.rps, 1),
-        "cpu_us_per_request": round(spent_s * 1e6 / max(1, result.requests), 1),
-        "saturation": round(spent_s / result.duration_s, 3) if result.duration_s else 0.0,
+        "cpu_us_per_request": round(loaded.cpu_us_per_request, 1),
+        "saturation": round(loaded.busy, 3),
         "non_2xx": result.non_2xx,
         "socket_errors": result.socket_errors,
         "p50_ms": result.p50_ms,
@@ -97,6 +96,7 @@ def rules(ctx: Context) -> dict[str, Any]:
     cores = sorted(os.sched_getaffinity(0))
     server_core, load_core = (cores[0], cores[1]) if len(cores) > 1 else (None, None)
     payloads = [b for _, _, b in bodies.RULES_BODIES]
+    script = lua_script(ctx.logdir / "rules-bodies.lua", payloads)
     # The service as shipped: RESOLVER_EVENT_LOOP=auto, uvloop when installed (it is a core
     # dependency) — as the echo and the floor run. `--uvloop` is the other scenarios' switch;
     # without it they run asyncio's loop, which measured the service on another loop than
@@ -123,7 +123,7 @@ def rules(ctx: Context) -> dict[str, Any]:
             for proc, _ in targets.values():
                 pin(proc.popen.pid, server_core)
         for proc, url in targets.values():
-            _segment(proc, url, ctx, warmup_s, load_core)
+            _segment(proc, url, script, warmup_s, load_core)
         names = list(targets)
         rows: list[dict[str, dict[str, Any]]] = []
         for index in range(rounds):
@@ -133,8 +133,8 @@ def rules(ctx: Context) -> dict[str, Any]:
                 proc, url = targets[name]
                 # Not counted: the server measured just before evicted this one's caches (the
                 # service right after --against's, most rounds, read ~10% dearer than first).
-                _segment(proc, url, ctx, SETTLE_S, load_core)
-                row[name] = _segment(proc, url, ctx, segment_s, load_core)
+                run_wrk(url, script, connections=CONNECTIONS, duration_s=SETTLE_S, core=load_core)
+                row[name] = _segment(proc, url, script, segment_s, load_core)
                 if ctx.progress:
                     _show(index, name, row[name])
             rows.append(row)

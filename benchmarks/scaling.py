@@ -25,7 +25,7 @@ import orjson
 
 from benchmarks import bodies
 from benchmarks.scenarios import ENDPOINT, Context
-from benchmarks.wrk import SEQ, cpu_ns, lua_script, pin, run_wrk, wrk_path
+from benchmarks.wrk import SEQ, load_server, lua_script, pin, wrk_path
 
 WINDOW = "/v1/time-window"
 CONNECTIONS = 16
@@ -83,22 +83,16 @@ def scaling(ctx: Context) -> dict[str, Any]:
         for index in range(rounds + 1):  # round 0 warms every path up and is not counted
             for name in names[index % len(names) :] + names[: index % len(names)]:
                 path, _ = cases[name]
-                before = cpu_ns(service.popen.pid)
-                result = run_wrk(
+                loaded = load_server(
+                    service.popen.pid,
                     service.base_url + path,
                     scripts[name],
                     connections=CONNECTIONS,
                     duration_s=segment_s if index else 1.0,
                     core=load_core,
                 )
-                spent_s = (cpu_ns(service.popen.pid) - before) / 1e9
-                if index and result.non_2xx == 0:
-                    seen[name].append(
-                        {
-                            "cpu_us": spent_s * 1e6 / max(1, result.requests),
-                            "busy": spent_s / result.duration_s if result.duration_s else 0.0,
-                        }
-                    )
+                if index and loaded.result.non_2xx == 0:
+                    seen[name].append({"cpu_us": loaded.cpu_us_per_request, "busy": loaded.busy})
     return _figures(seen, rounds=rounds, segment_s=segment_s)
 
 

@@ -158,3 +158,36 @@ def pin(pid: int, core: int) -> None:
             os.sched_setaffinity(int(task.name), {core})
         except (OSError, ValueError):
             continue
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """One wrk run against a server process, and the CPU that process spent during it."""
+
+    result: WrkResult
+    spent_ns: int
+
+    @property
+    def spent_s(self) -> float:
+        """The server's CPU during the run, in seconds."""
+        return self.spent_ns / 1e9
+
+    @property
+    def cpu_us_per_request(self) -> float:
+        """The server's CPU per request wrk completed."""
+        return self.spent_s * 1e6 / max(1, self.result.requests)
+
+    @property
+    def busy(self) -> float:
+        """The share of the run's wall time the server was on a CPU (≥ 0.9: saturated)."""
+        return self.spent_s / self.result.duration_s if self.result.duration_s else 0.0
+
+
+def load_server(
+    pid: int, url: str, script: Path, *, connections: int, duration_s: float, core: int | None
+) -> Loaded:
+    """`run_wrk` against the server of process `pid`, with the CPU its threads spent meanwhile
+    (`cpu_ns` before and after)."""
+    before = cpu_ns(pid)
+    result = run_wrk(url, script, connections=connections, duration_s=duration_s, core=core)
+    return Loaded(result, cpu_ns(pid) - before)
