@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from benchmarks import bodies
-from benchmarks.procs import LOOPBACK, Proc, _clean_env, _spawn, export_tree, free_port
+from benchmarks.procs import Proc, export_tree, start_floor, start_service
 from benchmarks.wrk import lua_script, pin, run_wrk, wrk_path
 
 ENDPOINT = "/v1/dynamic-params"
@@ -49,25 +49,11 @@ def _child(out: str, module: str, args: list[str]) -> int:
 
 
 def _server(logdir: Path, name: str, out: Path, root: Path | None) -> Proc:
-    port = free_port()
-    env = _clean_env()
+    child = ("-m", "benchmarks", "calls", "--child", str(out))
     if name == "floor":
-        target = ["benchmarks", "floor", "--port", str(port)]
-    else:
-        target = ["resolver", "serve"]
-        env |= {
-            "RESOLVER_HOST": LOOPBACK,
-            "RESOLVER_PORT": str(port),
-            "RESOLVER_EVENT_LOOP": "uvloop",
-            "RESOLVER_LOG_LEVEL": "INFO",
-        }
-        if root is not None:
-            # That tree's resolver and rules first; this repository's benchmarks after them.
-            env["PYTHONPATH"] = f"{root}:{Path(__file__).resolve().parents[1]}"
-    argv = [sys.executable, "-m", "benchmarks", "calls", "--child", str(out), *target]
-    proc = _spawn(f"calls-{name}", argv, env, logdir, port, cwd=root)
-    proc.wait_ready("/healthz")
-    return proc
+        return start_floor(logdir, "floor", runner=(*child, "benchmarks"))
+    settings = {"log_level": "INFO"}
+    return start_service(logdir, settings, uvloop=True, root=root, runner=(*child, "resolver"))
 
 
 def _profile(logdir: Path, name: str, root: Path | None, seconds: float, script: Path) -> Path:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import bodies
-from benchmarks.procs import LOOPBACK, Proc, free_port, start_service
+from benchmarks.procs import Proc, start_service
 from benchmarks.profiler import COMPONENTS, REST, component_of
 from benchmarks.results_dir import add_save_flag, results_dir
 from benchmarks.wrk import load_server, lua_script, pin, run_wrk, wrk_path
@@ -36,20 +36,13 @@ ENDPOINT = "/v1/dynamic-params"
 
 def _profiled_service(logdir: Path, out: Path) -> Proc:
     """`resolver serve` under our sampler, rules-only, uvloop, INFO logs as shipped."""
-    from benchmarks.procs import _clean_env, _spawn
-
-    port = free_port()
-    env = _clean_env() | {
-        "RESOLVER_HOST": LOOPBACK,
-        "RESOLVER_PORT": str(port),
-        "RESOLVER_EVENT_LOOP": "uvloop",
-        "RESOLVER_LOG_LEVEL": "INFO",
-        "PROFILE_OUT": str(out),
-    }
-    argv = [sys.executable, "-m", "benchmarks.profiler", "--", "serve"]
-    proc = _spawn("profiled", argv, env, logdir, port)
-    proc.wait_ready("/healthz")
-    return proc
+    return start_service(
+        logdir,
+        {"log_level": "INFO"},
+        uvloop=True,
+        runner=("-m", "benchmarks.profiler", "--"),
+        env_extra={"PROFILE_OUT": str(out)},
+    )
 
 
 def _drive(

@@ -160,11 +160,12 @@ def start_fake(logdir: Path, *args: str, uvloop: bool = False) -> Proc:
     return proc
 
 
-def start_floor(logdir: Path, mode: str) -> Proc:
+def start_floor(logdir: Path, mode: str, *, runner: tuple[str, ...] = ("-m", "benchmarks")) -> Proc:
     """`python -m benchmarks floor --mode MODE` (the echo or the floor server of the rules
-    measure, `benchmarks/floor.py`) on a free port, ready to answer."""
+    measure, `benchmarks/floor.py`) on a free port, ready to answer (`runner`: what runs the
+    `benchmarks` package, such as a profiler's launcher)."""
     port = free_port()
-    argv = [sys.executable, "-m", "benchmarks", "floor", "--mode", mode, "--port", str(port)]
+    argv = [sys.executable, *runner, "floor", "--mode", mode, "--port", str(port)]
     proc = _spawn(f"{mode}-server", argv, _clean_env(), logdir, port)
     proc.wait_ready("/healthz")
     return proc
@@ -177,22 +178,26 @@ def start_service(
     uvloop: bool = False,
     nofile: int | None = None,
     root: Path | None = None,
+    runner: tuple[str, ...] = ("-m", "resolver"),
+    env_extra: dict[str, str] | None = None,
 ) -> Proc:
     """`python -m resolver serve` on a free port with RESOLVER_<KEY> = value, ready to answer
     (`nofile`: the descriptor limit it starts with; `root`: the source tree to run, such as
-    another commit's from `export_tree`, instead of the installed one)."""
+    another commit's from `export_tree`, instead of the installed one; `runner`: what runs the
+    `resolver` package, such as a profiler's launcher, with `env_extra` for it)."""
     port = free_port()
-    env = _clean_env()
+    env = _clean_env() | (env_extra or {})
     env.update({f"RESOLVER_{k.upper()}": v for k, v in settings.items()})
     env["RESOLVER_HOST"] = LOOPBACK
     env["RESOLVER_PORT"] = str(port)
     # Explicit either way, so a figure always says which loop it was measured on.
     env["RESOLVER_EVENT_LOOP"] = "uvloop" if uvloop else "asyncio"
-    argv = [sys.executable, "-m", "resolver", "serve"]
+    argv = [sys.executable, *runner, "serve"]
     if root is not None:
         # `-m` puts the working directory first on sys.path: that tree's resolver and rules
-        # packages are imported instead of the installed ones (the same venv's dependencies).
-        env["PYTHONPATH"] = str(root)
+        # packages are imported instead of the installed ones (the same venv's dependencies);
+        # this repository's benchmarks after them, for a runner of its own.
+        env["PYTHONPATH"] = f"{root}{os.pathsep}{Path(__file__).resolve().parents[1]}"
     proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile, cwd=root)
     proc.wait_ready("/healthz")
     return proc
