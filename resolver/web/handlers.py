@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -16,7 +15,6 @@ from resolver.core.clip import clip, clip_repr
 from resolver.core.deadline import Deadline
 from resolver.core.errors import BadRequest, NotConfigured
 from resolver.core.ids import check_id
-from resolver.core.languages import accept_language
 from resolver.core.settings import HOST_PORT
 from resolver.kn.models import InputsRequest, KnResolveRequest
 from resolver.llm.prompts import default_prompts_dir
@@ -52,11 +50,10 @@ async def dynamic_params(request: web.Request) -> web.Response:
     # The path of every rules-only request: no call it can do without (issue 33).
     served = SERVED.get()
     fmt = response_format(request)
-    budget_s = served.settings.request_timeout_s
-    deadline = Deadline(time.monotonic() + budget_s, budget_s)
+    deadline = Deadline.after(served.settings.request_timeout_s)
     resolve_request = parse_model(ResolveRequest, await read_json_body(request, deadline))
     resolved = await served.services.params.resolve(
-        resolve_request, deadline, language=accept_language(request.headers.get("Accept-Language"))
+        resolve_request, deadline, language=request_language(request)
     )
     answer = resolved.to_json(request[TRACE_ID])
     if fmt == "json":
