@@ -36,7 +36,6 @@ from pathlib import Path
 
 import structlog
 from aiohttp import web
-from aiohttp.typedefs import Handler, Middleware
 
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
@@ -47,7 +46,7 @@ from resolver.server.bad_http import ShapedErrors
 from resolver.server.guard import ConnectionGuard
 from resolver.server.heartbeat import Heartbeats, InflightBoard
 from resolver.web.app import create_app
-from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY, TRACE_ID
+from resolver.web.appkeys import LIFECYCLE_KEY, METRICS_KEY
 
 log = structlog.get_logger("resolver.server")
 
@@ -161,10 +160,12 @@ class _Serving:
         # The standard OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on, read here at start-up
         # (create_app only wires what is installed).
         tracing.install_from_environment()
-        app = create_app(self._settings, metrics=Metrics(multiprocess_dir=self._metrics_dir))
+        board = None
         if self._board is not None and self._worker is not None:
             self._board.serve_as(self._worker)
-            app.middlewares.append(_on_the_board(self._board))
+            board = self._board
+        metrics = Metrics(multiprocess_dir=self._metrics_dir)
+        app = create_app(self._settings, metrics=metrics, board=board)
         runner = web.AppRunner(
             app,
             handler_cancellation=True,
@@ -281,21 +282,6 @@ class _Serving:
             await asyncio.sleep(_PARENT_CHECK_S)
         log.warning("resolver.supervisor_gone", supervisor=self._supervisor)
         self._stop.set()
-
-
-def _on_the_board(board: InflightBoard) -> Middleware:
-    """A middleware listing each request on the worker's board while it runs (inside the
-    request middleware: the trace id is known)."""
-
-    @web.middleware
-    async def listed(request: web.Request, handler: Handler) -> web.StreamResponse:
-        slot = board.started(request.get(TRACE_ID, ""), request.method, request.path)
-        try:
-            return await handler(request)
-        finally:
-            board.ended(slot)
-
-    return listed
 
 
 async def _stop_listening(

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
-from aiohttp.web_urldispatcher import AbstractRoute
 
 from resolver.core import tracing
 from resolver.core.lifecycle import Lifecycle
@@ -28,10 +27,16 @@ from resolver.web.appkeys import (
 )
 from resolver.web.bodies import finish_answer
 from resolver.web.browsers import BrowserGuard
-from resolver.web.middleware import request_middleware, tracing_middleware
+from resolver.web.middleware import (
+    UNMATCHED,
+    UNMATCHED_PATH,
+    no_route,
+    request_edge,
+    tracing_middleware,
+)
 from resolver.web.openapi import openapi_document
 from resolver.web.routes import BUSINESS_PATHS, ROUTES, router_path
-from resolver.web.served import Served
+from resolver.web.served import Board, Served
 from resolver.web.servicekeys import MCP_SERVER_KEY, SERVICES_KEY
 
 
@@ -42,22 +47,23 @@ def _openapi() -> dict[str, Any]:
 
 
 def create_app(
-    settings: Settings, *, prompts_dir: Path | None = None, metrics: Metrics | None = None
+    settings: Settings,
+    *,
+    prompts_dir: Path | None = None,
+    metrics: Metrics | None = None,
+    board: Board | None = None,
 ) -> web.Application:
     """Build the aiohttp application for these settings (`metrics`: the process's, when it
-    serves them across workers; else the app's own)."""
+    serves them across workers; else the app's own; `board`: the worker's, under `--workers
+    N`)."""
     metrics = metrics if metrics is not None else Metrics()
     lifecycle = Lifecycle()
-    served = Served(settings, metrics, lifecycle, BUSINESS_PATHS, _openapi())
-    # The label and business flag of each route, as the middleware reads them (filled below).
-    labels: dict[AbstractRoute, tuple[str, bool]] = {}
-    middlewares = [request_middleware(served, labels)]
+    served = Served(settings, metrics, lifecycle, BUSINESS_PATHS, _openapi(), board=board)
     # Tracing is on only when the process installed a provider (an OTLP endpoint at start-up,
-    # or a test's): then a SERVER span wraps everything, our middleware included.
-    if tracing.enabled():
-        middlewares.insert(0, tracing_middleware)
+    # or a test's): then a SERVER span wraps everything, the request edge included. Else
+    # there is no aiohttp middleware: each route's handler is behind the edge.
     app = web.Application(
-        middlewares=middlewares,
+        middlewares=[tracing_middleware] if tracing.enabled() else [],
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
@@ -67,13 +73,16 @@ def create_app(
     app[BUSINESS_PATHS_KEY] = BUSINESS_PATHS
     app[METRICS_KEY] = metrics
     app[LIFECYCLE_KEY] = lifecycle
-    guard = BrowserGuard(settings)
+    screen = BrowserGuard(settings).screen
     for route in ROUTES:
-        handler = guard.wrap(route.handler) if route.browser_guard else route.handler
         for path in route.paths:
-            added = app.router.add_route(route.method, router_path(path), handler)
-            label = added.resource.canonical if added.resource is not None else "unmatched"
-            labels[added] = (label, label in BUSINESS_PATHS)
+            pattern = router_path(path)
+            resource = app.router.add_resource(pattern)
+            label = (resource.canonical, resource.canonical in BUSINESS_PATHS)
+            guarded = screen if route.browser_guard else None
+            resource.add_route(route.method, request_edge(served, label, route.handler, guarded))
+    # Last: what no route above serves, answered 404 or 405 by the edge in the SPEC's shape.
+    app.router.add_route("*", UNMATCHED_PATH, request_edge(served, UNMATCHED, no_route))
 
     async def services(app: web.Application) -> AsyncIterator[None]:
         # The one service graph (resolver/services.py), opened on the serving loop; the MCP

@@ -30,11 +30,9 @@ from __future__ import annotations
 import functools
 import ipaddress
 from collections.abc import Callable
-from functools import wraps
 from urllib.parse import urlsplit
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from resolver.core.clip import clip, clip_repr
 from resolver.core.errors import Forbidden, UnsupportedMediaType
@@ -61,24 +59,17 @@ class BrowserGuard:
         self._loopback = is_loopback(settings.host)
         self._hosts: dict[str, bool] = {}
 
-    def wrap(self, handler: Handler) -> Handler:
-        """`handler` behind these checks."""
-        hosts = self._hosts
-        loopback = self._loopback
-        check = self.check_request
-
-        @wraps(handler)
-        async def guarded(request: web.Request) -> web.StreamResponse:
-            headers = request.headers
-            if (
-                "Origin" in headers
-                or (loopback and not hosts.get(request.host))
-                or (request.method == "POST" and headers.get("Content-Type") != JSON_MEDIA_TYPE)
-            ):
-                check(request)
-            return await handler(request)
-
-        return guarded
+    def screen(self, request: web.Request) -> None:
+        """Raise 403 or 415 for a request these checks refuse (`check_request`); a request
+        as agents send it passes without a further call. One plain call from the request
+        edge (`middleware.py`), not a coroutine layer around the handler."""
+        headers = request.headers
+        if (
+            "Origin" in headers
+            or (self._loopback and not self._hosts.get(request.host))
+            or (request.method == "POST" and headers.get("Content-Type") != JSON_MEDIA_TYPE)
+        ):
+            self.check_request(request)
 
     def check_request(self, request: web.Request) -> None:
         """Raise 403 for a foreign `Origin` or a rebound `Host`, 415 for a POST that is not

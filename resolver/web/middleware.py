@@ -1,5 +1,6 @@
-"""The request middleware: trace id, errors in the SPEC shape (by the one failure policy of
-`core/failures.py`, shared with the MCP tools), metrics and the access log."""
+"""The request edge around every route's handler: trace id, browser checks, errors in the SPEC
+shape (by the one failure policy of `core/failures.py`, shared with the MCP tools), metrics and
+the access log; the last route's 404 and 405; and the tracing middleware (when tracing is on)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import asyncio
 import random
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 import structlog
 from aiohttp import web
-from aiohttp.typedefs import Handler, Middleware
-from aiohttp.web_urldispatcher import AbstractRoute
+from aiohttp.typedefs import Handler
 
 from resolver.core import tracing
 from resolver.core.errors import ShuttingDown
@@ -54,23 +56,31 @@ def trace_id_of(request: web.Request) -> str:
     return f"{random.getrandbits(128) or 1:032x}"
 
 
-def request_middleware(served: Served, routes: dict[AbstractRoute, Label]) -> Middleware:
-    """The middleware of one application (`served`; `routes`: the label and the business
-    flag of each route, filled by create_app as it adds them): bind the trace id to the
-    request and its log lines, render every error in the SPEC shape (handlers contain no
-    try/except), then count and log the request once (with the ids of the platform's
-    envelope, when the body carried one: `core/envelope.py`).
+def request_edge(
+    served: Served, label: Label, handler: Handler, screen: Screen | None = None
+) -> Handler:
+    """`handler` behind the request edge of one application (`served`), for one route
+    (`label`: its pattern and business flag; `screen`: the browser checks, for the routes
+    behind them): bind the trace id to the request and its log lines, run the browser checks,
+    render every error in the SPEC shape (handlers contain no try/except), then count and log
+    the request once (with the ids of the platform's envelope, when the body carried one:
+    `core/envelope.py`).
 
-    One middleware, not two: each layer costs a call frame per request on the hot path. What
-    it reads of the application it holds (issue 33: `request.app[KEY]` is three Python calls).
+    Each route's handler is wrapped in it when create_app adds the route, rather than one
+    aiohttp middleware around all of them: aiohttp builds a middleware chain per request
+    (a cached lookup keyed by the handler and the application, a `partial` per layer, and its
+    own layer that sets `current_app`), and the middleware looked the route's label up; here
+    each is settled once, at start-up (issue 33). aiohttp's own answers for a path no route
+    serves reach the edge through the last route (`no_route`). What it reads of the
+    application it holds (`request.app[KEY]` is three Python calls).
     """
     lifecycle = served.lifecycle
-    business_paths = served.business_paths
     observe = served.metrics.observe_request
     access_line = access_log.info
+    board = served.board
+    route, business = label
 
-    @web.middleware
-    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    async def edge(request: web.Request) -> web.StreamResponse:
         trace_id = trace_id_of(request)
         request[TRACE_ID] = trace_id
         SERVED.set(served)
@@ -84,36 +94,20 @@ def request_middleware(served: Served, routes: dict[AbstractRoute, Label]) -> Mi
         task = asyncio.current_task()
         if task is not None:
             lifecycle.track(task)
+        slot = board.started(trace_id, request.method, request.path) if board is not None else None
         try:
             try:
+                if screen is not None:
+                    screen(request)
                 response = await handler(request)
-            except web.HTTPException as exc:
-                if exc.status < 400:
-                    raise
-                response = _http_error(request, exc)
             except Exception as exc:  # noqa: BLE001 - failure_of logs it (a bug: with its traceback)
-                failure = failure_of(
-                    exc,
-                    trace_id,
-                    request_language(request),
-                    log,
-                    failed="request.failed",
-                    crashed="request.crashed",
-                )
-                response = render(failure.body, failure.status, failure.headers)
+                response = _error_answer(request, exc, trace_id)
             except asyncio.CancelledError:
                 if task is None or not lifecycle.was_cut(task):
                     raise  # the client hung up: nobody to answer
-                task.uncancel()
-                cut = ShuttingDown(
-                    "the service is shutting down and this request outlived the grace period; retry"
-                )
-                log.warning("request.cut", method=request.method, path=request.path)
-                response = render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
+                response = _cut_answer(request, task, trace_id)
             headers = response.headers
             headers["x-trace-id"] = trace_id
-            label = routes.get(request.match_info.route) or _unlisted(request, business_paths)
-            route, business = label
             if business:
                 # SPEC §2.3: nothing of this request is in the platform's trace (errors too).
                 headers[TRACE_RECORDED] = TRACE_RECORDED_VALUE
@@ -132,8 +126,55 @@ def request_middleware(served: Served, routes: dict[AbstractRoute, Label]) -> Mi
         finally:
             if task is not None:
                 lifecycle.untrack(task)
+            if board is not None:
+                board.ended(slot)
 
-    return middleware
+    return edge
+
+
+def _error_answer(request: web.Request, exc: Exception, trace_id: str) -> web.StreamResponse:
+    """The SPEC-shaped answer for what the handler raised (a redirect is raised on)."""
+    if isinstance(exc, web.HTTPException):
+        if exc.status < 400:
+            raise exc
+        return _http_error(request, exc)
+    failure = failure_of(
+        exc,
+        trace_id,
+        request_language(request),
+        log,
+        failed="request.failed",
+        crashed="request.crashed",
+    )
+    return render(failure.body, failure.status, failure.headers)
+
+
+def _cut_answer(request: web.Request, task: asyncio.Task[Any], trace_id: str) -> web.Response:
+    """The 503 of a request the shutdown grace deadline cut (its cancellation taken back)."""
+    task.uncancel()
+    cut = ShuttingDown(
+        "the service is shutting down and this request outlived the grace period; retry"
+    )
+    log.warning("request.cut", method=request.method, path=request.path)
+    return render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
+
+
+# The last route: every path no other route serves (SPEC-shaped 404, 405).
+UNMATCHED_PATH = "/{unmatched:.*}"
+UNMATCHED_CANONICAL = "/{unmatched}"  # how aiohttp names its resource
+
+
+async def no_route(request: web.Request) -> web.StreamResponse:
+    """aiohttp's answer for a request no route takes: 405 when a route serves its path with
+    another method, else 404 (the edge renders either in the SPEC's shape)."""
+    allowed: set[str] = set()
+    for resource in request.app.router.resources():
+        if resource.canonical != UNMATCHED_CANONICAL:
+            _, methods = await resource.resolve(request)
+            allowed |= methods
+    if allowed:
+        raise web.HTTPMethodNotAllowed(request.method, allowed)
+    raise web.HTTPNotFound()
 
 
 @web.middleware
@@ -167,16 +208,14 @@ def _http_error(request: web.Request, exc: web.HTTPException) -> web.Response:
 
 # A route's label (its pattern: bounded label values) and whether it is a business route.
 Label = tuple[str, bool]
-_UNMATCHED: Label = ("unmatched", False)
-
-
-def _unlisted(request: web.Request, business_paths: frozenset[str]) -> Label:
-    """The label of a route create_app did not list (aiohttp's own: a 404's, a 405's)."""
-    route = _route(request)
-    return _UNMATCHED if route == "unmatched" else (route, route in business_paths)
+UNMATCHED: Label = ("unmatched", False)
+# The browser checks of a route (`browsers.py: BrowserGuard.screen`): raise, or pass.
+Screen = Callable[[web.Request], None]
 
 
 def _route(request: web.Request) -> str:
     """The matched route's pattern (bounded label values), or `unmatched`."""
     info = request.match_info.route.resource
-    return info.canonical if info is not None else "unmatched"
+    if info is None or info.canonical == UNMATCHED_CANONICAL:
+        return "unmatched"
+    return info.canonical

@@ -2,7 +2,7 @@
 the metrics, the lifecycle, `/openapi.json`, and the service graph with its worker threads and
 the MCP endpoint (set when `create_app`'s cleanup context opens them).
 
-The request middleware (`middleware.py`) closes over it and hands it to the handlers of the
+The request edge (`middleware.py`) closes over it and hands it to the handlers of the
 request through `SERVED`, a context variable set in the request's own task (aiohttp runs each
 request in a task of its own, on a copy of its connection's context: the value ends with the
 request, and concurrent requests of two applications never see each other's). A handler reads
@@ -15,7 +15,7 @@ the same objects for tests and tools that hold the application.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from resolver.core.lifecycle import Lifecycle
 from resolver.core.metrics import Metrics
@@ -27,12 +27,25 @@ if TYPE_CHECKING:
     from resolver.services import Services
 
 
+class Board(Protocol):
+    """Where a worker of `--workers N` lists the requests it is serving
+    (`server/heartbeat.py: InflightBoard`), for its supervisor to name them if it dies."""
+
+    def started(self, trace_id: str, method: str, path: str) -> int | None:
+        """List a request: its slot, or None when the board is full."""
+        ...
+
+    def ended(self, slot: int | None) -> None:
+        """The request in `slot` is answered."""
+        ...
+
+
 class Served:
     """One application's state, as its handlers read it (the module docstring)."""
 
     __slots__ = (
         *("business_paths", "lifecycle", "mcp_server", "metrics", "offload", "openapi"),
-        *("services", "settings"),
+        *("board", "services", "settings"),
     )
 
     # Set by create_app's cleanup context before the first request is served.
@@ -47,13 +60,16 @@ class Served:
         lifecycle: Lifecycle,
         business_paths: frozenset[str],
         openapi: dict[str, Any],
+        *,
+        board: Board | None = None,
     ) -> None:
         self.settings = settings
         self.metrics = metrics
         self.lifecycle = lifecycle
         self.business_paths = business_paths
         self.openapi = openapi
+        self.board = board
 
 
 SERVED: ContextVar[Served] = ContextVar("resolver.web.served")
-"""The application serving the current request (set by the request middleware)."""
+"""The application serving the current request (set by the request edge)."""
