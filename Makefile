@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast lint typecheck pytest bench bench-check wrk fmt clean redis-server chromium test-llm test-slow demo
+.PHONY: run test test-fast lint typecheck pytest bench bench-check bench-instructions valgrind wrk fmt clean redis-server chromium test-llm test-slow demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -80,6 +80,16 @@ wrk:
 	@command -v wrk >/dev/null 2>&1 || { \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk; }
+
+# Debian's valgrind, for `python -m benchmarks instructions` (instructions per rules-only
+# request of the service, the floor and the echo: a count the machine's noise does not move).
+valgrind:
+	@command -v valgrind >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends valgrind; }
+
+bench-instructions: $(VENV)/.dev-installed valgrind
+	$(BIN)/python -m benchmarks instructions $(BENCH_ARGS)
 
 # The performance targets (issue 33), each printed ✓/✗; exits non-zero on a miss. Quick runs
 # into benchmarks/results-local/; a quiet machine is needed for figures worth quoting.

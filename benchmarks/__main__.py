@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "fanout-wall": "benchmarks.fanout_wall",
     "floor": "benchmarks.floor",
     "hotpath": "benchmarks.hotpath",
+    "instructions": "benchmarks.instructions",
     "house": "benchmarks.house",
     "load": "benchmarks.load",
     "mcp-overhead": "benchmarks.mcp_overhead",
