@@ -58,7 +58,7 @@ def create_app(
     N`)."""
     metrics = metrics if metrics is not None else Metrics()
     lifecycle = Lifecycle()
-    served = Served(settings, metrics, lifecycle, BUSINESS_PATHS, _openapi(), board=board)
+    served = Served(settings, metrics, lifecycle, _openapi(), board=board)
     # Tracing is on only when the process installed a provider (an OTLP endpoint at start-up,
     # or a test's): then a SERVER span wraps everything, the request edge included. Else
     # there is no aiohttp middleware: each route's handler is behind the edge.

@@ -44,8 +44,8 @@ class Served:
     """One application's state, as its handlers read it (the module docstring)."""
 
     __slots__ = (
-        *("business_paths", "lifecycle", "mcp_server", "metrics", "offload", "openapi"),
-        *("board", "services", "settings"),
+        *("board", "lifecycle", "mcp_server", "metrics", "offload", "openapi"),
+        *("services", "settings"),
     )
 
     # Set by create_app's cleanup context before the first request is served.
@@ -58,7 +58,6 @@ class Served:
         settings: Settings,
         metrics: Metrics,
         lifecycle: Lifecycle,
-        business_paths: frozenset[str],
         openapi: dict[str, Any],
         *,
         board: Board | None = None,
@@ -66,7 +65,6 @@ class Served:
         self.settings = settings
         self.metrics = metrics
         self.lifecycle = lifecycle
-        self.business_paths = business_paths
         self.openapi = openapi
         self.board = board
 
