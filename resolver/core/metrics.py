@@ -251,9 +251,13 @@ class Metrics:
         if tally is None:
             # The children are made at the first request (their `_created` time); label
             # lookups take a lock and build a tuple each time, and routes are few.
-            tally = Tally(self.requests.labels(route, str(status)), self.latency.labels(route))
+            tally = Tally(
+                self.requests.labels(route, str(status)),
+                self.latency.labels(route),
+                at_once=self.multiprocess_dir is not None,
+            )
             self._request_tallies[(route, status)] = tally
-        tally.add(seconds, at_once=self.multiprocess_dir is not None)
+        tally.add(seconds)
 
     def move_tallies(self) -> None:
         """Move the requests and MCP calls counted since the last move into their counters
@@ -323,9 +327,13 @@ class Metrics:
         tally = self._mcp_tallies.get((tool, outcome))
         if tally is None:
             # As for requests: tools and error codes are few, label look-ups are not free.
-            tally = Tally(self.mcp_calls.labels(tool, outcome), self.mcp_latency.labels(tool))
+            tally = Tally(
+                self.mcp_calls.labels(tool, outcome),
+                self.mcp_latency.labels(tool),
+                at_once=self.multiprocess_dir is not None,
+            )
             self._mcp_tallies[(tool, outcome)] = tally
-        tally.add(seconds, at_once=self.multiprocess_dir is not None)
+        tally.add(seconds)
 
     def watch(self, limiter: Gauged) -> None:
         """Read the limiter's gauges at scrape time."""

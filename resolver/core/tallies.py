@@ -18,21 +18,22 @@ _UPPER_BOUNDS = (*(float(bound) for bound in LATENCY_BUCKETS), float("inf"))
 
 class Tally:
     """The events of one label set (a route and status, a tool and outcome) not yet moved into
-    their counter and histogram."""
+    their counter and histogram; `at_once` (multiprocess mode): written into them at each
+    event instead, since a scrape reads every worker's files."""
 
-    __slots__ = ("buckets", "count", "counter", "histogram", "total")
+    __slots__ = ("at_once", "buckets", "count", "counter", "histogram", "total")
 
-    def __init__(self, counter: Counter, histogram: Histogram) -> None:
+    def __init__(self, counter: Counter, histogram: Histogram, *, at_once: bool) -> None:
         self.counter = counter
         self.histogram = histogram
+        self.at_once = at_once
         self.count = 0
         self.total = 0.0
         self.buckets = [0] * len(_UPPER_BOUNDS)
 
-    def add(self, seconds: float, *, at_once: bool) -> None:
-        """Count one event that took `seconds`; `at_once` (multiprocess mode): into the
-        prometheus objects now, since a scrape reads every worker's files."""
-        if at_once:
+    def add(self, seconds: float) -> None:
+        """Count one event that took `seconds`."""
+        if self.at_once:
             self.counter.inc()
             self.histogram.observe(seconds)
             return
