@@ -33,8 +33,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from benchmarks.procs import REPO, export_tree, tree_path
+
 _WARM_UP = 300
-_REPO = Path(__file__).resolve().parent.parent
 _COLLECTED = re.compile(r"Collected : (\d+)")
 _TIMED = re.compile(r"^cpu_us_per_request (\S+)$", re.MULTILINE)
 
@@ -165,8 +166,7 @@ def _run_child(root: Path, mode: str, requests: int, valgrind: bool) -> str:
     command += ["--requests", str(requests)]
     if valgrind:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
-    # The tree's `resolver` first; `benchmarks` from this repository (`export_tree` writes none).
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys((str(root), str(_REPO))))}
+    env = {**os.environ, "PYTHONPATH": tree_path(root)}
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=root)
     return done.stderr + done.stdout
 
@@ -190,12 +190,10 @@ def _cpu_us(root: Path, mode: str, requests: int, runs: int = 3) -> float:
 
 @contextlib.contextmanager
 def _trees(against: str | None) -> Iterator[list[tuple[str, Path, str]]]:
-    servers = [("service", _REPO, "service"), ("floor", _REPO, "floor"), ("echo", _REPO, "echo")]
+    servers = [("service", REPO, "service"), ("floor", REPO, "floor"), ("echo", REPO, "echo")]
     if against is None:
         yield servers
         return
-    from benchmarks.procs import export_tree
-
     with tempfile.TemporaryDirectory(prefix="instructions-") as scratch:
         tree = export_tree(against, Path(scratch))
         yield [*servers, (against, tree, "service")]

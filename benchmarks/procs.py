@@ -20,6 +20,8 @@ import orjson
 import psutil
 
 LOOPBACK = "127.0.0.1"
+# This repository (its `benchmarks` beside another commit's tree: `tree_path`).
+REPO = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
@@ -197,20 +199,25 @@ def start_service(
         # `-m` puts the working directory first on sys.path: that tree's resolver and rules
         # packages are imported instead of the installed ones (the same venv's dependencies);
         # this repository's benchmarks after them, for a runner of its own.
-        env["PYTHONPATH"] = f"{root}{os.pathsep}{Path(__file__).resolve().parents[1]}"
+        env["PYTHONPATH"] = tree_path(root)
     proc = _spawn("resolver", argv, env, logdir, port, nofile=nofile, cwd=root)
     proc.wait_ready("/healthz")
     return proc
 
 
+def tree_path(root: Path) -> str:
+    """PYTHONPATH for a process that runs `root`'s packages (`resolver`, `rules`) and this
+    repository's `benchmarks` (`export_tree` writes none)."""
+    return f"{root}{os.pathsep}{REPO}"
+
+
 def export_tree(revision: str, into: Path) -> Path:
     """The source tree of a git revision of this repository, written under `into`."""
-    repo = Path(__file__).resolve().parents[1]
     target = into / f"tree-{revision.replace('/', '_')}"
     target.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(
         ["git", "archive", "--format=tar", revision, "resolver", "rules", "prompts"],
-        cwd=repo, capture_output=True, check=True,
+        cwd=REPO, capture_output=True, check=True,
     ).stdout  # fmt: skip
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
     return target
