@@ -8,7 +8,7 @@ frame and time reader beneath it; `services.py` hands it the one `ParamsService`
 
 from __future__ import annotations
 
-from dataclasses import field
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from resolver.core.deadline import Deadline
@@ -27,8 +27,14 @@ class Resolved:
 
     dynamic_params: dict[str, dict[str, Any]]
     debug: dict[str, Any] | None
-    sources: dict[str, PropertySource] = field(default_factory=dict)
     usage: dict[str, Any] | None = None  # with `options.return_usage` (SPEC §6)
+    # Works `sources` out when it is read (only the pipeline reads it).
+    sourced: Callable[[], dict[str, PropertySource]] = dict
+
+    @property
+    def sources(self) -> dict[str, PropertySource]:
+        """Where each property's values came from, in one word, by property name."""
+        return self.sourced()
 
     def response(self, trace_id: str) -> ResolveResponse:
         """The 200 body (HTTP, MCP and the CLI alike)."""

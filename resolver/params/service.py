@@ -9,6 +9,7 @@ import hashlib
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -289,15 +290,16 @@ def _take_caller_values(states: list[PropertyState], request: ResolveRequest, fr
     given = request.dynamic_params or {}
     for state in states:
         violations = take_caller_values(state, given.get(state.name), frame)
-        problems.extend(
-            {
-                "property": state.name,
-                "param": clip(violation.param) if violation.param is not None else None,
-                "rule": violation.rule,
-                "message": str(violation),
-            }
-            for violation in violations
-        )
+        if violations:
+            problems.extend(
+                {
+                    "property": state.name,
+                    "param": clip(violation.param) if violation.param is not None else None,
+                    "rule": violation.rule,
+                    "message": str(violation),
+                }
+                for violation in violations
+            )
     if problems:
         line = "; ".join(f"{p['property']}: {p['message']}" for p in problems[:_SHOWN_PROBLEMS])
         if len(problems) > _SHOWN_PROBLEMS:
@@ -316,20 +318,24 @@ def _asks_in(states: list[PropertyState], language: Language) -> None:
 def _merge(
     states: list[PropertyState], frame: Frame, request: ResolveRequest, warnings: list[str]
 ) -> Resolved:
-    shown = _debug(states, frame, warnings) if request.options.return_debug else None
+    options = request.options
+    shown = _debug(states, frame, warnings) if options.return_debug else None
     for state in states:
         if state.failure is not None or state.is_missing:
             _raise_unsettled(states, shown)
-    supplied = request.dynamic_params or {}
-    usage = None
-    if request.options.return_usage:
-        usage = bill([s.llm for s in states if s.llm is not None])
-    params: dict[str, dict[str, Any]] = {}
-    sources: dict[str, PropertySource] = {}
-    for state in states:
-        params[state.name] = state.ordered_values()
-        sources[state.name] = summarize(state.sources, has_entry=state.name in supplied)
-    return Resolved(params, shown, sources, usage)
+    usage = bill([s.llm for s in states if s.llm is not None]) if options.return_usage else None
+    params = {state.name: state.ordered_values() for state in states}
+    # Where each property's values came from is worked out only when asked (the pipeline's
+    # `dynamic_params_source`): a /v1/dynamic-params answer never says it.
+    return Resolved(params, shown, usage, partial(_sources, states, request.dynamic_params))
+
+
+def _sources(
+    states: list[PropertyState], supplied: dict[str, Any] | None
+) -> dict[str, PropertySource]:
+    """Each property's one-word source (`sources.py`)."""
+    given = supplied or {}
+    return {s.name: summarize(s.sources, has_entry=s.name in given) for s in states}
 
 
 def _raise_unsettled(states: list[PropertyState], shown: dict[str, Any] | None) -> NoReturn:
