@@ -1,13 +1,14 @@
 """One property on its way through the stages: its rules' view, what is settled and from
 where, and what is missing or failed. The state changes only through its own methods: the
-stages read it through read-only properties (mypy refuses a write from outside)."""
+stages read it through read-only properties and `Final` attributes (mypy refuses a write
+from outside)."""
 
 from __future__ import annotations
 
 import copy
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from resolver.core.errors import LLMError
 from resolver.llm.completion import Completion, Message
@@ -38,23 +39,33 @@ class PropertyState:
 
     __slots__ = (
         "_ask",
-        "_definition",
         "_failure",
         "_llm",
         "_missing",
         "_refused",
         "_sources",
-        "_spec",
         "_time_expr",
         "_unread",
         "_values",
+        "definition",
+        "name",
+        "sources",
+        "spec",
+        "values",
     )
 
     def __init__(self, definition: LogicPropertyDef, spec: PropertySpec) -> None:
-        self._definition = definition
-        self._spec = spec
+        # Plain attributes that never change (Final: mypy refuses a write), read several times
+        # a property by every stage: a @property is a Python call on each read (issue 33).
+        self.definition: Final = definition  # as the request sent it
+        self.spec: Final = spec  # the property as the rules see it
+        self.name: Final = spec.name
         self._values: dict[str, Any] = {}
         self._sources: dict[str, Source] = {}
+        # The settled values, in the order they were settled, and where each came from: read
+        # through these views, changed only through `settle`.
+        self.values: Final[Mapping[str, Any]] = self._values
+        self.sources: Final[Mapping[str, Source]] = self._sources
         self._time_expr: str | None = None
         self._unread: tuple[str, ...] = ()
         self._missing: list[str] = []
@@ -76,31 +87,6 @@ class PropertyState:
             return cls(definition, PropertySpec(definition.name, definition.type, inputs))
         declared = tuple([(p.name, p.type) for p in definition.inputs()])
         return cls(definition, _spec_of(definition.name, definition.type, declared))
-
-    @property
-    def name(self) -> str:
-        """The property name."""
-        return self._spec.name
-
-    @property
-    def definition(self) -> LogicPropertyDef:
-        """The property's definition as the request sent it."""
-        return self._definition
-
-    @property
-    def spec(self) -> PropertySpec:
-        """The property as the rules see it."""
-        return self._spec
-
-    @property
-    def values(self) -> Mapping[str, Any]:
-        """The settled values, in the order they were settled."""
-        return self._values
-
-    @property
-    def sources(self) -> Mapping[str, Source]:
-        """Where each settled value came from."""
-        return self._sources
 
     @property
     def time_expr(self) -> str | None:
@@ -152,12 +138,12 @@ class PropertyState:
 
     def open_params(self) -> list[str]:
         """Inputs still needed, in declared order."""
-        return registry.missing(self._spec, self._values)
+        return registry.missing(self.spec, self._values)
 
     def default_of(self, name: str) -> tuple[bool, Any]:
         """`(found, value)` of an input's operator-schema `default` (an `example` is a hint
         for the LLM, never a value)."""
-        spec = self._spec.get(name)
+        spec = self.spec.get(name)
         schema = None if spec is None else spec.schema
         if schema is None or "default" not in schema:
             return False, None
@@ -175,7 +161,7 @@ class PropertyState:
             found, value = self.default_of(name)
             if not found:
                 continue
-            broken = registry.validate(self._spec, {**self._values, name: value})
+            broken = registry.validate(self.spec, {**self._values, name: value})
             if any(violation.param == name for violation in broken):
                 continue  # a default its own schema refuses is no value
             self.settle(name, value, "default")
@@ -258,13 +244,13 @@ class PropertyState:
 
     def ordered_values(self) -> dict[str, Any]:
         """The settled values in the property's declared order."""
-        return {n: self._values[n] for n in self._spec.input_names() if n in self._values}
+        return {n: self._values[n] for n in self.spec.input_names() if n in self._values}
 
     def debug(self) -> dict[str, Any]:
         """The per-property debug block."""
         return {
-            "type": self._spec.kind,
-            "source": {n: self._sources[n] for n in self._spec.input_names() if n in self._sources},
+            "type": self.spec.kind,
+            "source": {n: self._sources[n] for n in self.spec.input_names() if n in self._sources},
             "time_expr": self._time_expr,
             "llm": None if self._llm is None else self._llm.debug(),
         }

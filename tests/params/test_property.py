@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from mypy import api as mypy_api
 
 from resolver.llm.completion import Completion
 from resolver.params.models import LogicPropertyDef
@@ -17,13 +20,27 @@ def _state(definition: dict[str, Any]) -> PropertyState:
     return PropertyState.of(LogicPropertyDef.model_validate(definition), None)
 
 
-@pytest.mark.parametrize(
-    "name", ["values", "sources", "time_expr", "missing", "ask", "llm", "failure", "spec"]
-)
+@pytest.mark.parametrize("name", ["time_expr", "missing", "ask", "llm", "failure"])
 def test_no_field_can_be_written_from_outside(name: str) -> None:
     state = _state(metric())
     with pytest.raises(AttributeError):
         setattr(state, name, None)
+
+
+def test_mypy_refuses_a_write_to_what_never_changes(tmp_path: Path) -> None:
+    # Plain attributes, read without a call (issue 33): `Final`, so the type checker — as for
+    # `@record`s — not the run time, keeps them unwritten.
+    names = ["definition", "spec", "name", "values", "sources"]
+    writer = tmp_path / "writer.py"
+    lines = [f"    state.{n} = state.{n}\n" for n in names]
+    writer.write_text(
+        "from resolver.params.property import PropertyState\n\n\n"
+        "def write(state: PropertyState) -> None:\n" + "".join(lines)
+    )
+    out, _, code = mypy_api.run(["--no-error-summary", str(writer)])
+    assert code == 1, out
+    refused = re.findall(r'Cannot assign to final attribute "(\w+)"', out)
+    assert refused == names, out
 
 
 def test_the_reported_list_is_a_copy() -> None:
