@@ -4,7 +4,7 @@ those of the context's words first (SPEC §3), then the query's."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from resolver.params.context import CoercionError, coerce
 from resolver.params.frame import Frame
@@ -77,22 +77,21 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
     values = state.values
     instant = values.get("instant")
     step = values.get("step")
-    overrides = (
-        instant if isinstance(instant, bool) else None,
-        cast("Step", step) if step in STEPS else None,
-    )
+    instant_given: bool | None = instant if isinstance(instant, bool) else None
+    step_given: Step | None = step if step in STEPS else None
     if state.definition.has_time_dimension() is False:
         _no_time_dimension(state, frame, declared)
         return
+    overrides = (instant_given, step_given)
     settled = frame.time_cache.get(overrides)
     if settled is None:
         settled = frame.time_cache[overrides] = settle_both(
             frame.query_time, frame.context_time, Clock(frame.now_ms, frame.tz, frame.fiscal),
-            instant=overrides[0], step=overrides[1],
+            instant=instant_given, step=step_given,
         )  # fmt: skip
-    resolution = settled.resolution
-    state.could_not_read(settled.unread)
-    if resolution is None and frame.fiscal is None and names_fiscal(settled.unread):
+    resolution, from_context, unread = settled
+    state.could_not_read(unread)
+    if resolution is None and frame.fiscal is None and names_fiscal(unread):
         # A fiscal period with no fiscal calendar anywhere: no window, no LLM guess (§9.1).
         state.refuse_window(
             [n for n in declared if n in ("start", "end", "step")] or list(declared),
@@ -108,7 +107,7 @@ def apply_time_rules(state: PropertyState, frame: Frame) -> None:
         state.read_time(resolution.expr)
         for name, value in resolution.params().items():
             if name in declared and name not in values:
-                state.settle(name, value, "context" if name in settled.from_context else "rule")
+                state.settle(name, value, "context" if name in from_context else "rule")
     if (
         declared[0] == "instant"
         and "instant" not in values
