@@ -25,11 +25,11 @@ from resolver.web.appkeys import (
     OPENAPI_KEY,
     SETTINGS_KEY,
 )
-from resolver.web.bodies import finish_answer
 from resolver.web.browsers import BrowserGuard
 from resolver.web.middleware import (
     UNMATCHED,
     UNMATCHED_PATH,
+    expectation,
     no_route,
     request_edge,
     tracing_middleware,
@@ -67,22 +67,25 @@ def create_app(
         client_max_size=settings.max_body_bytes,
     )
     app[SETTINGS_KEY] = settings
-    # One hook, not one per concern: aiohttp calls each through a signal on every answer.
-    app.on_response_prepare.append(finish_answer(lifecycle))
     app[OPENAPI_KEY] = served.openapi
     app[BUSINESS_PATHS_KEY] = BUSINESS_PATHS
     app[METRICS_KEY] = metrics
     app[LIFECYCLE_KEY] = lifecycle
     screen = BrowserGuard(settings).screen
+    # Every answer is finished (`bodies.finish`: Server, the connection of an unread body) by
+    # the edge, or by `expectation` for a 417: the application has no on_response_prepare hook.
+    expect = expectation(served)
     for route in ROUTES:
         for path in route.paths:
             pattern = router_path(path)
             resource = app.router.add_resource(pattern)
             label = (resource.canonical, resource.canonical in BUSINESS_PATHS)
             guarded = screen if route.browser_guard else None
-            resource.add_route(route.method, request_edge(served, label, route.handler, guarded))
+            edge = request_edge(served, label, route.handler, guarded)
+            resource.add_route(route.method, edge, expect_handler=expect)
     # Last: what no route above serves, answered 404 or 405 by the edge in the SPEC's shape.
-    app.router.add_route("*", UNMATCHED_PATH, request_edge(served, UNMATCHED, no_route))
+    edge = request_edge(served, UNMATCHED, no_route)
+    app.router.add_route("*", UNMATCHED_PATH, edge, expect_handler=expect)
 
     async def services(app: web.Application) -> AsyncIterator[None]:
         # The one service graph (resolver/services.py), opened on the serving loop; the MCP

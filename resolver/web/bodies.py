@@ -4,7 +4,6 @@ caller's headers that travel upstream."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 from aiohttp import StreamReader, web
@@ -21,7 +20,6 @@ from resolver.core.errors import (
     invalid_request,
 )
 from resolver.core.jsonio import dumps
-from resolver.core.lifecycle import Lifecycle
 from resolver.core.responses import ResponseBody
 from resolver.upstreams.client import CallerHeaders, forwardable
 from resolver.web.appkeys import TRACE_ID
@@ -34,7 +32,6 @@ M = TypeVar("M", bound=BaseModel)
 LINGER_S = 2.0
 SERVER_HEADER = "resolver"
 """What `Server` says on every answer: the name, never a version a scanner could match."""
-_PrepareHook = Callable[[web.BaseRequest, web.StreamResponse], Awaitable[None]]
 
 
 async def read_json_body(request: web.Request, deadline: Deadline | None = None) -> bytes:
@@ -72,13 +69,11 @@ async def read_json_body(request: web.Request, deadline: Deadline | None = None)
         ) from exc
 
 
-def finish_answer(lifecycle: Lifecycle) -> _PrepareHook:
-    """The application's one `on_response_prepare` hook (aiohttp calls each hook through a
-    signal on every answer, so the three concerns share one), for every answer the application
-    makes, aiohttp's own included (a 417 for an unknown `Expect` never meets the middleware):
+def finish(request: web.BaseRequest, response: web.StreamResponse, stopping: bool) -> None:
+    """What every answer of the application gets before it is written (the request edge calls
+    it for each answer of a route, `expectation` for aiohttp's 417):
 
-    - every answer says `Server: resolver` (aiohttp's default names its own version and
-      Python's);
+    - it says `Server: resolver` (aiohttp's default names its own version and Python's);
     - a request whose body was not read to its end is answered, then its connection closed,
       never reading (or inflating) the rest of that body. aiohttp would otherwise drain the
       body for up to 10 s to keep the connection alive, decompressing as it goes: a 5 MB gzip
@@ -87,25 +82,22 @@ def finish_answer(lifecycle: Lifecycle) -> _PrepareHook:
       still sends is discarded unread (a lingering close, so that a client still sending gets
       the answer rather than a reset), and the connection is closed when the client hangs up,
       or `LINGER_S` later;
-    - from the stop signal on (`lifecycle.stopping`), every answer closes its connection.
+    - from the stop signal on (`stopping`), every answer closes its connection.
 
-    The headers are already prepared when the hook runs: `Connection: close` is said too.
+    A plain call, not an `on_response_prepare` hook: aiohttp sends a signal through a
+    coroutine for every answer when the application has one (issue 33).
     """
-
-    async def finish(request: web.BaseRequest, response: web.StreamResponse) -> None:
-        response.headers["Server"] = SERVER_HEADER
-        body = request.content
-        if not body.is_eof():
-            response.force_close()
-            response.headers["Connection"] = "close"
-            request.protocol.close()
-            # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
-            asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
-        elif lifecycle.stopping:
-            response.force_close()
-            response.headers["Connection"] = "close"
-
-    return finish
+    response.headers["Server"] = SERVER_HEADER
+    body = request.content
+    if not body.is_eof():
+        response.force_close()
+        response.headers["Connection"] = "close"
+        request.protocol.close()
+        # aiohttp lingers until the body ends; it will not end now that nothing is parsed.
+        asyncio.get_running_loop().call_later(LINGER_S, _end_body, body)
+    elif stopping:
+        response.force_close()
+        response.headers["Connection"] = "close"
 
 
 def _end_body(body: StreamReader) -> None:

@@ -8,11 +8,11 @@ import asyncio
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
-from aiohttp import web
+from aiohttp import HttpVersion11, web
 from aiohttp.typedefs import Handler
 
 from resolver.core import tracing
@@ -20,7 +20,7 @@ from resolver.core.errors import ShuttingDown
 from resolver.core.failures import ErrorResponse, failure_of
 from resolver.core.logs import access_log
 from resolver.web.appkeys import TRACE_ID
-from resolver.web.bodies import render
+from resolver.web.bodies import finish, render
 from resolver.web.negotiation import request_language
 from resolver.web.routing import TRACE_RECORDED, TRACE_RECORDED_VALUE
 from resolver.web.served import SERVED, Served
@@ -111,6 +111,7 @@ def request_edge(
             if business:
                 # SPEC §2.3: nothing of this request is in the platform's trace (errors too).
                 headers[TRACE_RECORDED] = TRACE_RECORDED_VALUE
+            finish(request, response, lifecycle.stopping)
             status = response.status
             elapsed = time.perf_counter() - started
             observe(route, status, elapsed)
@@ -157,6 +158,28 @@ def _cut_answer(request: web.Request, task: asyncio.Task[Any], trace_id: str) ->
     )
     log.warning("request.cut", method=request.method, path=request.path)
     return render(ErrorResponse.of(cut, trace_id), cut.http_status, cut.headers())
+
+
+def expectation(served: Served) -> Callable[[web.Request], Awaitable[web.StreamResponse | None]]:
+    """Every route's `Expect` handler, run by aiohttp before the route's (so before the edge):
+    `100-continue` is answered `100 Continue`, as aiohttp's own handler does; any other
+    expectation gets aiohttp's 417, `finish`ed as every answer is (named `Server: resolver`,
+    and its connection closed: the body was never read)."""
+    lifecycle = served.lifecycle
+
+    async def expect(request: web.Request) -> web.StreamResponse | None:
+        if request.version != HttpVersion11:
+            return None  # HTTP/1.0 has no Expect (RFC 9110 §10.1.1): ignored, as aiohttp does
+        expected = request.headers.get("Expect", "")
+        if expected.lower() == "100-continue":
+            await request.writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            request.writer.output_size = 0  # the answer's own size starts after it
+            return None
+        refused = web.Response(status=417, text=f"Unknown Expect: {expected}")
+        finish(request, refused, lifecycle.stopping)
+        return refused
+
+    return expect
 
 
 # The last route: every path no other route serves (SPEC-shaped 404, 405).
