@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextvars
 import datetime
 import logging
 import sys
@@ -164,6 +165,16 @@ class AccessLog:
         line["level"] = "info"
         line["timestamp"] = utc_stamp(time.time_ns())
         buffer.write(_dumps_str(line) + "\n")
+
+
+def context_var(key: str) -> contextvars.ContextVar[Any]:
+    """The ContextVar behind structlog's context-local `key`, the one
+    `bind_contextvars(key=...)` sets (found through the token that binding returns, and the
+    binding undone). Setting it binds `key` for the current context: 0.05 µs, where the
+    call costs 0.4 (the request edge binds the trace id this way; issue 33)."""
+    token = structlog.contextvars.bind_contextvars(**{key: None})[key]
+    token.var.reset(token)
+    return token.var
 
 
 # The last second stamped and its text, as one tuple (replaced whole, never half-updated).

@@ -18,7 +18,7 @@ from aiohttp.typedefs import Handler
 from resolver.core import tracing
 from resolver.core.errors import ShuttingDown
 from resolver.core.failures import ErrorResponse, failure_of
-from resolver.core.logs import access_log
+from resolver.core.logs import access_log, context_var
 from resolver.web.appkeys import TRACE_ID
 from resolver.web.bodies import finish, render
 from resolver.web.negotiation import request_language
@@ -79,6 +79,7 @@ def request_edge(
     access_line = access_log.info
     board = served.board
     route, business = label
+    bind_trace_id = context_var("trace_id").set  # structlog's `trace_id`, on every line
 
     async def edge(request: web.Request) -> web.StreamResponse:
         trace_id = trace_id_of(request)
@@ -88,7 +89,7 @@ def request_edge(
         # Bound in the request's own task (aiohttp runs each request in one, on a copy of its
         # connection's context): the binding, and the envelope's ids `note`d later, end with
         # the task, no reset needed.
-        structlog.contextvars.bind_contextvars(trace_id=trace_id)
+        bind_trace_id(trace_id)
         # Registered so that the shutdown grace deadline can answer this request (503) if it
         # is still running then, rather than drop its connection without a word.
         task = asyncio.current_task()

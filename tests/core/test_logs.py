@@ -14,7 +14,7 @@ import pytest
 import structlog
 import structlog.testing
 
-from resolver.core.logs import access_log, configure_logging, flush_logs, utc_stamp
+from resolver.core.logs import access_log, configure_logging, context_var, flush_logs, utc_stamp
 
 _STAMP = re.compile(r'"timestamp":"[^"]+"')
 
@@ -110,3 +110,15 @@ def test_the_access_lines_timestamp_is_structlogs_iso_form() -> None:
         moment = datetime.datetime.fromtimestamp(ns // 1_000_000_000, tz=datetime.UTC)
         moment = moment.replace(microsecond=ns % 1_000_000_000 // 1000)
         assert utc_stamp(ns) == moment.isoformat().replace("+00:00", "Z"), ns
+
+
+def test_a_context_var_set_binds_its_key_as_bind_contextvars_does(stream: io.StringIO) -> None:
+    context_var("trace_id").set("t-1")
+    structlog.contextvars.bind_contextvars(conversation_id="c-2")
+    structlog.get_logger("resolver.http").info("x")
+    access_log.request("GET", "/healthz", 200, 0.1)
+    through, direct = (orjson.loads(line) for line in lines(stream))
+    assert through["trace_id"] == direct["trace_id"] == "t-1"
+    assert structlog.contextvars.get_contextvars() == {"trace_id": "t-1", "conversation_id": "c-2"}
+    structlog.contextvars.bind_contextvars(trace_id="t-2")
+    assert context_var("trace_id").get() == "t-2"  # the very variable structlog binds
