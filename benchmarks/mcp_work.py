@@ -71,7 +71,7 @@ async def _measure(null: TextIO, requests: int, rounds: int) -> dict[str, float]
         arguments = orjson.loads(body([metric("approved_drug_count")], "最近3个月的药品数量趋势"))
         call = {"name": RESOLVE.name, "arguments": arguments}
         message = orjson.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": call})
-        structlog.contextvars.bind_contextvars(trace_id=_TRACE)  # as the request middleware does
+        structlog.contextvars.bind_contextvars(trace_id=_TRACE)  # as the request edge does
 
         def context() -> Any:
             caller = CallerHeaders(trace_id=_TRACE)

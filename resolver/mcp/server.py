@@ -22,7 +22,7 @@ from mcp.shared.exceptions import MCPError
 
 from resolver.core import envelope, tracing
 from resolver.core.failures import failure_of
-from resolver.core.logs import access_log
+from resolver.core.logs import access_log, context_var
 from resolver.core.metrics import Metrics
 from resolver.core.toon import parse_format
 from resolver.mcp import results
@@ -120,10 +120,14 @@ def in_call_context(context: CallContext) -> Iterator[None]:
         yield
 
 
+_TRACE_ID = context_var("trace_id")
+
+
 def bound_trace_id() -> str | None:
-    """The trace id on this task's log lines (the request middleware binds the request's)."""
-    trace_id: str | None = structlog.contextvars.get_contextvars().get("trace_id")
-    return trace_id
+    """The trace id on this task's log lines (the request edge binds the request's): read
+    from structlog's variable itself, not from a copy of the whole context."""
+    trace_id = _TRACE_ID.get(None)
+    return None if trace_id is Ellipsis else trace_id  # structlog's mark of an unbound key
 
 
 async def run_outcome(

@@ -1,4 +1,4 @@
-"""The fast path runs a call in the HTTP request's own task, where the request middleware has
+"""The fast path runs a call in the HTTP request's own task, where the request edge has
 bound the trace id; where it is not bound (the endpoint driven from elsewhere), the call binds
 it as the SDK path does, so the call's lines still carry it."""
 
@@ -12,6 +12,7 @@ from aiohttp.test_utils import TestClient
 from structlog.testing import capture_logs
 
 from resolver.mcp.exchange import CallContext, Exchange
+from resolver.mcp.server import bound_trace_id
 from resolver.upstreams.caller import CallerHeaders
 from resolver.web.servicekeys import MCP_SERVER_KEY
 from tests.helpers import ClientFactory
@@ -47,3 +48,12 @@ async def test_a_call_off_the_request_task_binds_its_trace_id(make_client: Clien
     [call] = [line for line in logged if line["event"] == "mcp.tool_call"]
     assert call["trace_id"] == TRACE
     assert "trace_id" not in structlog.contextvars.get_contextvars()  # unbound after the call
+
+
+def test_the_bound_trace_id_is_the_one_structlog_binds() -> None:
+    structlog.contextvars.clear_contextvars()
+    assert bound_trace_id() is None
+    structlog.contextvars.bind_contextvars(trace_id=TRACE)
+    assert bound_trace_id() == TRACE
+    structlog.contextvars.unbind_contextvars("trace_id")
+    assert bound_trace_id() is None
