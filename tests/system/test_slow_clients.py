@@ -78,7 +78,10 @@ async def test_many_slow_clients_under_a_low_descriptor_limit_do_not_starve_heal
     async with serve_with_descriptors(fake, 256, RESOLVER_HEADER_TIMEOUT_S="4") as service:
         stop = asyncio.Event()
         attackers = [asyncio.create_task(slow_client(service.port, stop)) for _ in range(400)]
-        await asyncio.sleep(1.0)
+        # The listen backlog drops connects past it and the kernel resends them a second or more
+        # later, so the cap fills at no fixed time: the first attacker answered before its
+        # header timeout (a 503 past the cap) shows the cap is full and a probe must evict.
+        await wait_for(lambda: any(a.done() for a in attackers), within_s=3.5)
         probes = [await healthz_within(service, 3.0) for _ in range(5)]
         # Every slow connection is closed by the server: at the header timeout (408), pushed
         # out by a probe's connection (408), or refused past the cap (503).
@@ -88,10 +91,13 @@ async def test_many_slow_clients_under_a_low_descriptor_limit_do_not_starve_heal
     assert probes == [200] * 5
     assert after == 200
     # Closed by the server, each one: a 408 or 503, or a reset when the close met unread bytes
-    # the client kept sending (TCP's rule); none left open.
+    # the client kept sending (TCP's rule); none left open. A connection refused past the cap
+    # is closed at once, so under load its 503 often meets the client's first line and the
+    # client sees only the reset; the server's own count of each reason is checked below.
     outcomes = {a[9:12].decode() if a.startswith(b"HTTP/1.1 ") else a.decode() for a in answers}
     assert outcomes <= {"408", "503", "reset"}, outcomes
-    assert {"408", "503"} <= outcomes
+    assert "408" in outcomes
+    assert outcomes & {"503", "reset"}
     events = _events(output)
     lowered = [e for e in events if e["event"] == "resolver.connection_cap_lowered"]
     assert lowered[0]["max_connections"] == 192
