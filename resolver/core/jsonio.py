@@ -30,7 +30,16 @@ def check_finite(obj: Any) -> None:
     jiter reads `1e999` as infinity even with allow_inf_nan=False (and pydantic's
     model_validate_json reads NaN and Infinity into `Any` fields); orjson then writes null,
     so a caller's value would come back silently changed.
+
+    orjson writes every such number as null: a value it writes without a null has none, found
+    in C (a list of one identity object: 7 k → 4 k instructions). Anything else — a null, a
+    type orjson does not write, an integer beyond 64 bits — is walked in Python.
     """
+    try:
+        if b"null" not in orjson.dumps(obj):
+            return
+    except TypeError:
+        pass
     stack = [obj]
     while stack:
         item = stack.pop()

@@ -3,13 +3,14 @@ always the same verdict as a full parse (`jsonio.loads`), on valid and broken do
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from resolver.core.jsonio import dumps, loads, top_level
+from resolver.core.jsonio import check_finite, dumps, loads, top_level
 from tests.helpers import json_values
 
 
@@ -64,3 +65,40 @@ def test_a_large_answer_is_read_at_its_top() -> None:
     assert len(raw) > 2_000_000
     assert _scanned(raw) == (True, False, False)
     assert _scanned(raw + b"x") is None
+
+
+class _Float(float):
+    """A float subclass (numpy's float64 is one): orjson does not write it."""
+
+
+def _has_non_finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, dict):
+        return any(_has_non_finite(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_non_finite(v) for v in value)
+    return False
+
+
+def _refused(value: Any) -> bool:
+    try:
+        check_finite(value)
+    except ValueError:
+        return True
+    return False
+
+
+_ODD = st.sampled_from(
+    [math.nan, math.inf, -math.inf, _Float("nan"), _Float(1.5), None, "null", 2**70, {1: 2}]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(json_values(), st.lists(_ODD, max_size=3))
+def test_check_finite_refuses_exactly_the_values_with_a_non_finite_number(
+    value: Any, odd: list[Any]
+) -> None:
+    """Its fast path (no null in orjson's output) and its walk give one verdict."""
+    for candidate in (value, [value, *odd], {"a": value, "odd": odd}):
+        assert _refused(candidate) == _has_non_finite(candidate)
