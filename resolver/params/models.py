@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import (
     AliasChoices,
     BaseModel,
@@ -12,6 +14,10 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
     field_validator,
     model_validator,
 )
@@ -110,6 +116,58 @@ class LogicPropertyDef(BaseModel):
         return [p for p in self.parameters if p.value_from == "input"]
 
 
+# Validated definitions kept by their JSON (issue 33): a caller sends the same definitions with
+# every question about an object type, and building the models was 40% of validating a body.
+_KEPT_DEFINITIONS = 256
+_KEPT_BYTES = 8192
+
+
+@functools.lru_cache(maxsize=_KEPT_DEFINITIONS)
+def _validated_definition(document: bytes) -> LogicPropertyDef:
+    return LogicPropertyDef.model_validate_json(document)
+
+
+def _kept_definition(
+    value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+) -> LogicPropertyDef:
+    """A definition of a JSON body, validated once per distinct definition.
+
+    The key is the definition written back as JSON, which tells apart any two JSON
+    definitions that read differently, except a NaN or infinite number (written as null):
+    a definition whose key holds a null is kept only when all its numbers are finite. A
+    definition too large to keep, one that is not JSON, or one that does not validate goes
+    through the validator as before, so its errors are unchanged. The models kept are shared
+    by the requests that send them: nothing changes a definition once validated.
+    """
+    if info.mode == "json" and type(value) is dict:
+        document = _key(value)
+        if document is not None:
+            try:
+                return _validated_definition(document)
+            except ValidationError:
+                pass  # validated again below, for the errors' places in the body
+    validated: LogicPropertyDef = handler(value)
+    return validated
+
+
+def _key(value: dict[str, Any]) -> bytes | None:
+    try:
+        document = orjson.dumps(value)
+    except TypeError:  # an integer beyond 64 bits
+        return None
+    if len(document) > _KEPT_BYTES:
+        return None
+    if b"null" in document:
+        try:
+            check_finite(value)
+        except ValueError:
+            return None
+    return document
+
+
+KeptDefinition = Annotated[LogicPropertyDef, WrapValidator(_kept_definition)]
+
+
 class ResolveOptions(BaseModel):
     """Per-request options."""
 
@@ -127,7 +185,7 @@ class ResolveRequest(Enveloped):
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     logic_properties: Annotated[
-        list[LogicPropertyDef], Field(min_length=1, max_length=MAX_PROPERTIES)
+        list[KeptDefinition], Field(min_length=1, max_length=MAX_PROPERTIES)
     ]
     query: StrictStr = Field(max_length=8192)
     unique_identities: list[dict[str, Any]] | None = Field(
