@@ -23,6 +23,7 @@ from resolver.params.models import (
     USAGE_DESCRIPTION,
     Name,
     ResolveOptions,
+    no_options,
     usage_schema,
 )
 from resolver.params.sources import PropertySource
@@ -51,7 +52,7 @@ class KnResolveRequest(Enveloped):
     properties: Annotated[list[Name], Field(min_length=1, max_length=MAX_PROPERTIES)]
     additional_context: StrictStr | dict[str, Any] | None = None
     dynamic_params: dict[str, dict[str, Any]] | None = None
-    options: ResolveOptions = Field(default_factory=ResolveOptions)
+    options: ResolveOptions = Field(default_factory=no_options)
     llm_model: StrictStr | None = Field(default=None, min_length=1, max_length=256)
     now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
     timezone: StrictStr | None = None

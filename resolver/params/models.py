@@ -171,12 +171,22 @@ KeptDefinition = Annotated[LogicPropertyDef, WrapValidator(_kept_definition)]
 class ResolveOptions(BaseModel):
     """Per-request options."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # Frozen: every request that sends no options shares one instance (`no_options`).
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     max_concurrency: Annotated[StrictInt, Field(ge=1, le=16)] | None = None
     return_debug: StrictBool = False
     max_repair_rounds: Annotated[StrictInt, Field(ge=0, le=3)] = 1
     return_usage: StrictBool = False
+
+
+_NO_OPTIONS = ResolveOptions()
+
+
+def no_options() -> ResolveOptions:
+    """The options of a request that sends none: one shared instance, not a model built per
+    request (a `default_factory`, so the JSON Schema shows no default object)."""
+    return _NO_OPTIONS
 
 
 class ResolveRequest(Enveloped):
@@ -196,7 +206,7 @@ class ResolveRequest(Enveloped):
     operator_schemas: dict[str, dict[str, Any]] | None = None
     now_ms: Annotated[StrictInt, Field(ge=MIN_MS, le=MAX_MS)] | None = None
     timezone: StrictStr | None = None
-    options: ResolveOptions = Field(default_factory=ResolveOptions)
+    options: ResolveOptions = Field(default_factory=no_options)
     llm_model: StrictStr | None = Field(default=None, min_length=1, max_length=256)
 
     @field_validator(
@@ -209,27 +219,33 @@ class ResolveRequest(Enveloped):
 
     @model_validator(mode="after")
     def _consistent(self) -> ResolveRequest:
-        by_name = {p.name: p for p in self.logic_properties}
-        if len(by_name) != len(self.logic_properties):
-            names = [p.name for p in self.logic_properties]
+        # Every request pays for this: what most send (one property, no dynamic_params, no
+        # operator_schemas) is checked without building anything.
+        properties = self.logic_properties
+        if len(properties) > 1 and len({p.name for p in properties}) != len(properties):
+            names = [p.name for p in properties]
             duplicates = sorted({n for n in names if names.count(n) > 1})
             raise ValueError(f"duplicate logic property names: {', '.join(duplicates)}")
+        if not self.dynamic_params and not self.operator_schemas:
+            return self
+        by_name = {p.name: p for p in properties}
         for name, values in (self.dynamic_params or {}).items():
             prop = by_name.get(name)
             if prop is None:
                 raise ValueError(
                     f"dynamic_params names {clip_repr(name)}, which is not a requested property"
                 )
-            inputs = {p.name for p in prop.inputs()}
+            inputs = {p.name for p in prop.parameters if p.value_from == "input"}
+            if inputs.issuperset(values):
+                continue
             unknown = [k for k in values if k not in inputs]
-            if unknown:
-                shown = ", ".join(map(clip_repr, unknown[:_SHOWN_KEYS]))
-                if len(unknown) > _SHOWN_KEYS:
-                    shown += f" (+{len(unknown) - _SHOWN_KEYS} more)"
-                raise ValueError(
-                    f"rule 3.1.1: dynamic_params.{name} has {shown}, "
-                    f"not inputs of {name} (inputs: {', '.join(sorted(inputs)) or 'none'})"
-                )
+            shown = ", ".join(map(clip_repr, unknown[:_SHOWN_KEYS]))
+            if len(unknown) > _SHOWN_KEYS:
+                shown += f" (+{len(unknown) - _SHOWN_KEYS} more)"
+            raise ValueError(
+                f"rule 3.1.1: dynamic_params.{name} has {shown}, "
+                f"not inputs of {name} (inputs: {', '.join(sorted(inputs)) or 'none'})"
+            )
         for name in self.operator_schemas or {}:
             prop = by_name.get(name)
             if prop is None or prop.type != "operator":
