@@ -22,7 +22,7 @@ from resolver.kn.models import InputsRequest, InputsResponse, KnResolveRequest, 
 from resolver.mcp.exchange import CallContext
 from resolver.mcp.results import Body, Written
 from resolver.mcp.schemas import input_schema, output_schema
-from resolver.params.models import ResolveRequest, ResolveResponse
+from resolver.params.models import JSON_VALUES, ResolveRequest, ResolveResponse
 from resolver.services import Services
 from resolver.windows.models import TimeWindowRequest, TimeWindowResponse
 
@@ -50,9 +50,11 @@ class ToolSpec:
 
 
 def validated(model: type[M], arguments: dict[str, Any]) -> M:
-    """The arguments as the HTTP endpoint's request model; a tool error naming each bad field."""
+    """The arguments as the HTTP endpoint's request model; a tool error naming each bad field.
+    The arguments are JSON values (the call's message was JSON), so the definitions in them are
+    kept as an HTTP body's are (`JSON_VALUES`)."""
     try:
-        return model.model_validate(arguments)
+        return model.model_validate(arguments, context=JSON_VALUES)
     except ValidationError as exc:
         raise invalid_request(exc) from exc
 

@@ -127,10 +127,16 @@ def _validated_definition(document: bytes) -> LogicPropertyDef:
     return LogicPropertyDef.model_validate_json(document)
 
 
+# The validation context that says a Python document holds only what a JSON parser makes
+# (an MCP call's arguments): its definitions are kept as a JSON body's are.
+JSON_VALUES: dict[str, bool] = {"json_values": True}
+
+
 def _kept_definition(
     value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
 ) -> LogicPropertyDef:
-    """A definition of a JSON body, validated once per distinct definition.
+    """A definition of a JSON body (or of a document validated with `JSON_VALUES`),
+    validated once per distinct definition.
 
     The key is the definition written back as JSON, which tells apart any two JSON
     definitions that read differently, except a NaN or infinite number (written as null):
@@ -139,7 +145,7 @@ def _kept_definition(
     through the validator as before, so its errors are unchanged. The models kept are shared
     by the requests that send them: nothing changes a definition once validated.
     """
-    if info.mode == "json" and type(value) is dict:
+    if (info.mode == "json" or info.context is JSON_VALUES) and type(value) is dict:
         document = _key(value)
         if document is not None:
             try:

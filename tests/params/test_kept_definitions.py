@@ -13,7 +13,7 @@ import orjson
 import pytest
 from pydantic import ValidationError
 
-from resolver.params.models import LogicPropertyDef, ResolveRequest
+from resolver.params.models import JSON_VALUES, LogicPropertyDef, ResolveRequest
 
 
 def _definition(**fields: Any) -> dict[str, Any]:
@@ -138,3 +138,26 @@ def test_python_input_is_validated_each_time() -> None:
     first = ResolveRequest.model_validate(document)
     second = ResolveRequest.model_validate(document)
     assert first.logic_properties[0] is not second.logic_properties[0]
+
+
+def test_json_values_validated_in_python_are_shared_too() -> None:
+    """An MCP call's arguments are JSON values: validated with `JSON_VALUES`, their
+    definitions are kept as a body's are, and read the same."""
+    definition = _definition(data_source={"rate": 0.25, "id": 2**40})
+    document = orjson.loads(_body(definition))
+    first = ResolveRequest.model_validate(document, context=JSON_VALUES)
+    second = ResolveRequest.model_validate(document, context=JSON_VALUES)
+    from_body = ResolveRequest.model_validate_json(_body(definition))
+    assert first.logic_properties[0] is second.logic_properties[0] is from_body.logic_properties[0]
+    fresh = ResolveRequest.model_validate(document)
+    assert _read(fresh.logic_properties[0]) == _read(first.logic_properties[0])
+
+
+def test_json_values_with_a_non_finite_number_are_not_taken_for_null() -> None:
+    definition = _definition(data_source={"x": None})
+    ResolveRequest.model_validate(orjson.loads(_body(definition)), context=JSON_VALUES)
+    with_inf = {**definition, "data_source": {"x": math.inf}}
+    request = ResolveRequest.model_validate(
+        {"logic_properties": [with_inf], "query": "q"}, context=JSON_VALUES
+    )
+    assert request.logic_properties[0].data_source == {"x": math.inf}
