@@ -241,7 +241,7 @@ class ResolveRequest(Enveloped):
                 raise ValueError(
                     f"dynamic_params names {clip_repr(name)}, which is not a requested property"
                 )
-            inputs = {p.name for p in prop.parameters if p.value_from == "input"}
+            inputs = {p.name for p in prop.inputs()}
             if inputs.issuperset(values):
                 continue
             unknown = [k for k in values if k not in inputs]
