@@ -24,7 +24,7 @@ from pydantic import (
 
 from resolver.core.clip import clip_repr
 from resolver.core.envelope import Enveloped
-from resolver.core.jsonio import check_finite
+from resolver.core.jsonio import all_finite, check_finite
 from resolver.core.responses import ResponseBody
 from rules.spec import MAX_MS, MIN_MS, ParamType
 
@@ -163,11 +163,8 @@ def _key(value: dict[str, Any]) -> bytes | None:
         return None
     if len(document) > _KEPT_BYTES:
         return None
-    if b"null" in document:
-        try:
-            check_finite(value)
-        except ValueError:
-            return None
+    if b"null" in document and not all_finite(value):
+        return None
     return document
 
 
