@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import functools
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -26,7 +27,7 @@ from resolver.core.clip import clip_repr
 from resolver.core.envelope import Enveloped
 from resolver.core.jsonio import all_finite, check_finite
 from resolver.core.responses import ResponseBody
-from rules.spec import MAX_MS, MIN_MS, ParamType
+from rules.spec import MAX_MS, MIN_MS, ParamType, PropertySpec
 
 MAX_PROPERTIES = 64
 _PARAM_TYPES = {t.value: t for t in ParamType}
@@ -122,9 +123,73 @@ _KEPT_DEFINITIONS = 256
 _KEPT_BYTES = 8192
 
 
-@functools.lru_cache(maxsize=_KEPT_DEFINITIONS)
-def _validated_definition(document: bytes) -> LogicPropertyDef:
-    return LogicPropertyDef.model_validate_json(document)
+class _Entry:
+    """A kept definition and its spec, once built."""
+
+    __slots__ = ("definition", "spec")
+
+    def __init__(self, definition: LogicPropertyDef) -> None:
+        self.definition = definition
+        self.spec: PropertySpec | None = None
+
+
+class _Kept:
+    """The kept definitions: validated definitions by their JSON, the `_KEPT_DEFINITIONS` used
+    last, each with its rules' view (`PropertySpec`) once a request has asked for it.
+
+    The spec is found by the definition's identity (`spec_of`): a kept definition is the one
+    object every request that sends it shares, and what is derived from it never changes. An
+    entry holds its definition, so an identity found here is that definition's, never a
+    later object's that reuses a freed one's id. Safe without a lock: a race at worst keeps an
+    entry of a definition no longer kept, which the identity check still holds true.
+    """
+
+    __slots__ = ("_by_id", "_by_json")
+
+    def __init__(self) -> None:
+        self._by_json: OrderedDict[bytes, _Entry] = OrderedDict()
+        self._by_id: dict[int, _Entry] = {}
+
+    def definition(self, document: bytes) -> LogicPropertyDef:
+        """The definition this JSON validates to (ValidationError when it does not)."""
+        entry = self._by_json.get(document)
+        if entry is not None:
+            try:  # noqa: SIM105 - suppress() costs an object and two calls a definition
+                self._by_json.move_to_end(document)
+            except KeyError:
+                pass  # evicted meanwhile by another thread: still a valid definition
+            return entry.definition
+        definition = LogicPropertyDef.model_validate_json(document)
+        entry = self._by_json[document] = _Entry(definition)
+        self._by_id[id(definition)] = entry
+        while len(self._by_json) > _KEPT_DEFINITIONS:
+            _, gone = self._by_json.popitem(last=False)
+            if self._by_id.get(id(gone.definition)) is gone:
+                del self._by_id[id(gone.definition)]
+        return definition
+
+    def spec_of(
+        self, definition: LogicPropertyDef, build: Callable[[LogicPropertyDef], PropertySpec]
+    ) -> PropertySpec:
+        """`build(definition)`, built once for a kept definition and every time for another."""
+        entry = self._by_id.get(id(definition))
+        if entry is None or entry.definition is not definition:
+            return build(definition)
+        spec = entry.spec
+        if spec is None:
+            spec = entry.spec = build(definition)
+        return spec
+
+
+_kept = _Kept()
+
+
+def kept_spec(
+    definition: LogicPropertyDef, build: Callable[[LogicPropertyDef], PropertySpec]
+) -> PropertySpec:
+    """The rules' view of a definition: `build(definition)`, kept with the definition when it
+    is a kept one (`params/property.py` builds it)."""
+    return _kept.spec_of(definition, build)
 
 
 # The validation context that says a Python document holds only what a JSON parser makes
@@ -149,7 +214,7 @@ def _kept_definition(
         document = _key(value)
         if document is not None:
             try:
-                return _validated_definition(document)
+                return _kept.definition(document)
             except ValidationError:
                 pass  # validated again below, for the errors' places in the body
     validated: LogicPropertyDef = handler(value)

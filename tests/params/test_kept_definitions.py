@@ -13,7 +13,10 @@ import orjson
 import pytest
 from pydantic import ValidationError
 
-from resolver.params.models import JSON_VALUES, LogicPropertyDef, ResolveRequest
+from resolver.params import models
+from resolver.params.models import JSON_VALUES, LogicPropertyDef, ResolveRequest, kept_spec
+from resolver.params.property import PropertyState
+from rules.spec import InputSpec, ParamType, PropertySpec
 
 
 def _definition(**fields: Any) -> dict[str, Any]:
@@ -161,3 +164,61 @@ def test_json_values_with_a_non_finite_number_are_not_taken_for_null() -> None:
         {"logic_properties": [with_inf], "query": "q"}, context=JSON_VALUES
     )
     assert request.logic_properties[0].data_source == {"x": math.inf}
+
+
+def _counting_build() -> tuple[list[LogicPropertyDef], Any]:
+    built: list[LogicPropertyDef] = []
+
+    def build(definition: LogicPropertyDef) -> PropertySpec:
+        built.append(definition)
+        return PropertySpec(definition.name, definition.type)
+
+    return built, build
+
+
+def test_a_kept_definition_keeps_its_spec_and_a_fresh_one_builds_it_each_time() -> None:
+    definition = _definition()
+    kept = ResolveRequest.model_validate_json(_body(definition)).logic_properties[0]
+    built, build = _counting_build()
+
+    first = kept_spec(kept, build)
+    assert kept_spec(kept, build) is first
+    assert built == [kept]
+
+    fresh = LogicPropertyDef.model_validate(definition)  # Python mode: not kept
+    kept_spec(fresh, build)
+    kept_spec(fresh, build)
+    assert built == [kept, fresh, fresh]
+
+
+def test_a_definition_no_longer_kept_loses_its_spec_with_it() -> None:
+    kept = ResolveRequest.model_validate_json(_body(_definition())).logic_properties[0]
+    built, build = _counting_build()
+    kept_spec(kept, build)
+    for _ in range(models._KEPT_DEFINITIONS):  # pushes it out of the kept ones
+        ResolveRequest.model_validate_json(_body(_definition()))
+    assert id(kept) not in models._kept._by_id
+    kept_spec(kept, build)
+    assert built == [kept, kept]  # built again, not taken from a forgotten entry
+
+
+def test_states_of_a_kept_definition_read_as_those_of_a_fresh_one() -> None:
+    definition = _definition(
+        parameters=[
+            {"name": "instant", "value_from": "input"},
+            {"name": "drug_type", "type": "string", "value_from": "input"},
+            {"name": "company_id", "value_from": "property"},
+        ]
+    )
+    kept = ResolveRequest.model_validate_json(_body(definition)).logic_properties[0]
+    fresh = LogicPropertyDef.model_validate(definition)
+    for _ in range(2):
+        assert PropertyState.of(kept, None).spec == PropertyState.of(fresh, None).spec
+    schemas = {"drug_type": {"type": "string", "enum": ["a"]}}
+    with_schemas = PropertyState.of(kept, schemas).spec
+    assert with_schemas.get("drug_type") == InputSpec(
+        "drug_type", ParamType.STRING, schemas["drug_type"]
+    )
+    assert PropertyState.of(kept, None).spec.get("drug_type") == InputSpec(
+        "drug_type", ParamType.STRING
+    )
