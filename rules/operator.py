@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from rules.schema import check_schema
-from rules.spec import LOCATION_GROUPS, METRIC_TIME_PARAMS, PropertySpec
+from rules.spec import LOCATION_GROUPS, PropertySpec
 from rules.types import check_type, matches
 from rules.violation import Violation, named
 
@@ -30,12 +30,11 @@ def check_declared(spec: PropertySpec, params: Mapping[str, object]) -> Iterator
 
 
 def check_types(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
-    """Rules 7.3.2/7.3.3: every present input has its declared type (time params aside)."""
-    for item in spec.inputs:
+    """Rules 7.3.2/7.3.3: every present input has its declared type (a metric's time params
+    aside: the metric rules give these precise messages)."""
+    for item in spec.typed_inputs():
         if item.name not in params or item.type is None:
             continue
-        if spec.kind == "metric" and item.name in METRIC_TIME_PARAMS:
-            continue  # the metric rules give these precise messages
         violation = check_type(item.name, item.type, params[item.name])
         if violation is not None:
             yield violation
@@ -43,7 +42,7 @@ def check_types(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Vi
 
 def check_schemas(spec: PropertySpec, params: Mapping[str, object]) -> Iterator[Violation]:
     """Rule 5.3.2: values satisfy the operator schema when one is known."""
-    for item in spec.inputs:
+    for item in spec.schema_inputs():
         if item.schema is None or item.name not in params:
             continue
         value = params[item.name]

@@ -28,12 +28,33 @@ CHAINS: dict[PropertyKind, tuple[Rule, ...]] = {
 }
 
 
+def _chain(kind: PropertyKind, typed: bool, schemed: bool) -> tuple[Rule, ...]:
+    """The kind's chain without the rules a property of this shape gives nothing to check."""
+    idle = set()
+    if not typed:
+        idle.add(operator.check_types)
+    if not schemed:
+        idle.add(operator.check_schemas)
+    return tuple(rule for rule in CHAINS[kind] if rule not in idle)
+
+
+# Each property shape's chain (`PropertySpec.shape`), in CHAINS order.
+_CHAINS_BY_SHAPE: dict[tuple[PropertyKind, bool, bool], tuple[Rule, ...]] = {
+    (kind, typed, schemed): _chain(kind, typed, schemed)
+    for kind in CHAINS
+    for typed in (False, True)
+    for schemed in (False, True)
+}
+
+
 def validate(spec: PropertySpec, params: Mapping[str, object]) -> list[Violation]:
     """Every violation of `params` against the rules of the property's kind, in rule order.
-    Every rule judges values present (absent ones are `missing`'s), so no values, no violation."""
+    Every rule judges values present (absent ones are `missing`'s), so no values, no violation.
+    A rule with nothing of this property to check (types when no input is typed, schemas
+    when none has one) is not run."""
     if not params:
         return []
-    return [v for rule in CHAINS[spec.kind] for v in rule(spec, params)]
+    return [v for rule in _CHAINS_BY_SHAPE[spec.shape] for v in rule(spec, params)]
 
 
 def missing(spec: PropertySpec, params: Mapping[str, object]) -> list[str]:

@@ -63,12 +63,26 @@ class PropertySpec:
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, InputSpec] = field(init=False, repr=False, compare=False)
     _time_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _typed: tuple[InputSpec, ...] = field(init=False, repr=False, compare=False)
+    _schemed: tuple[InputSpec, ...] = field(init=False, repr=False, compare=False)
+    # What the rule chain of this property needs (`rules/registry.py`): its kind, whether any
+    # input is type-checked, whether any has a schema.
+    shape: tuple[PropertyKind, bool, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names", tuple(i.name for i in self.inputs))
         object.__setattr__(self, "_by_name", {i.name: i for i in self.inputs})
         declared = tuple(n for n in METRIC_TIME_PARAMS if n in self._by_name)
         object.__setattr__(self, "_time_params", declared if self.kind == "metric" else ())
+        typed = tuple(
+            i
+            for i in self.inputs
+            if i.type is not None and not (self.kind == "metric" and i.name in METRIC_TIME_PARAMS)
+        )
+        schemed = tuple(i for i in self.inputs if i.schema is not None)
+        object.__setattr__(self, "_typed", typed)
+        object.__setattr__(self, "_schemed", schemed)
+        object.__setattr__(self, "shape", (self.kind, bool(typed), bool(schemed)))
 
     def input_names(self) -> tuple[str, ...]:
         """Input names in declaration order."""
@@ -86,6 +100,15 @@ class PropertySpec:
         """A metric's declared time parameters, in `METRIC_TIME_PARAMS` order (none for an
         operator)."""
         return self._time_params
+
+    def typed_inputs(self) -> tuple[InputSpec, ...]:
+        """The inputs whose declared type rule 7.3.2/7.3.3 checks: every typed input, but a
+        metric's time parameters (the metric rules check those)."""
+        return self._typed
+
+    def schema_inputs(self) -> tuple[InputSpec, ...]:
+        """The inputs with an operator schema (rule 5.3.2)."""
+        return self._schemed
 
     def implicit_type(self, name: str) -> ParamType | None:
         """The declared type, or for a metric's time parameters the type SPEC §5 gives them."""

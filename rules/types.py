@@ -41,9 +41,15 @@ def is_json_type(value: object, json_type: str) -> bool:
     return True if predicate is None else predicate(value)
 
 
+# Each declared type's predicate, found by the member itself (every rule asks per input).
+_DECLARED: dict[ParamType, Callable[[object], bool]] = {
+    declared: _PREDICATES[declared.json_type] for declared in ParamType
+}
+
+
 def matches(declared: ParamType, value: object) -> bool:
     """Whether `value` is of the declared type; bool is not a number, "0.8" is not a NUMBER."""
-    return is_json_type(value, declared.value.lower())
+    return _DECLARED[declared](value)
 
 
 def check_type(name: str, declared: ParamType, value: object) -> Violation | None:
