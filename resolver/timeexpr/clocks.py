@@ -233,10 +233,13 @@ _PLACE = re.compile(
 MAX_SENTENCES = 16
 
 
+_TOLD_NOTHING = Told()
+
+
 def told(text: str) -> Told:
     """The clock and zone sentences of a text (a context's free text)."""
     if not text:
-        return Told()
+        return _TOLD_NOTHING
     normal = normalize(text)
     today = clock = zone = unmapped = None
     spans: list[tuple[int, int]] = []

@@ -76,11 +76,16 @@ _STEPLIKE = re.compile(f"[{re.escape(_C['STEP'] + _C['JIDU'] + _C['YEARDU'] + _C
 
 def read(text: str) -> Reading:
     """Read a text (a query or a context's words) for time. Cached: the same text is read once."""
-    if not text or text.isspace():
+    if not text:
+        return _NOTHING  # most contexts: no words at all
+    if text.isspace():
         return Reading(text)
     if len(text) > MAX_TEXT:
         return _too_long(text)
     return _read(text)
+
+
+_NOTHING = Reading("")
 
 
 def _too_long(text: str) -> Reading:
