@@ -152,10 +152,13 @@ class Context:
         return "\n".join(lines)
 
 
+_NO_CONTEXT = Context()
+
+
 def parse_context(raw: str | dict[str, Any] | None) -> Context:
     """Read `additional_context` in any of its three forms."""
     if raw is None:
-        return Context()
+        return _NO_CONTEXT  # shared: nothing writes a context, and this one has no pairs
     if isinstance(raw, dict):
         return Context(dict(raw), dumps(raw).decode(), is_json=True, segments=_json_segments(raw))
     stripped = raw.strip()

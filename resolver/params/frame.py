@@ -84,9 +84,11 @@ def frame_of(
     )
     key_zone = _context_str(context, "timezone")
     words = context.time_text(inputs)
-    fiscal, said_fiscal = _fiscal(context, words, settings)
-    if said_fiscal.spans:  # a fiscal sentence states the calendar, not a time range
-        words = blank(words, said_fiscal.spans)
+    fiscal: FiscalCalendar | None = None  # no calendar anywhere (most requests)
+    if context.pairs or words or settings.fiscal_year_start is not None:
+        fiscal, said_fiscal = _fiscal(context, words, settings)
+        if said_fiscal.spans:  # a fiscal sentence states the calendar, not a time range
+            words = blank(words, said_fiscal.spans)
     context_time, said = read_context(
         words, zone_given=request.timezone is not None or key_zone is not None
     )
@@ -115,19 +117,22 @@ def frame_of(
             raise BadRequest(f"the context's clock sentence is outside 2000..2100 ({now_ms} ms)")
     if now_ms is None:
         now_ms = time.time_ns() // 1_000_000
+    # In the fields' order, not by keyword: binding 12 keywords cost 0.36 µs of the 0.64 the
+    # frame took to make, on every request (mypy checks each argument's type).
     return Frame(
-        query=request.query,
-        context=context,
-        now_ms=now_ms,
-        tz=tz,
-        query_time=read(request.query),
-        context_time=context_time,
-        identities=request.unique_identities,
-        asked_language=language,
-        max_repair_rounds=request.options.max_repair_rounds,
-        response_format=settings.llm_response_format,
-        llm_model=llm_model,
-        fiscal=fiscal,
+        request.query,  # query
+        context,
+        now_ms,
+        tz,
+        request.unique_identities,  # identities
+        language,  # asked_language
+        request.options.max_repair_rounds,
+        settings.llm_response_format,  # response_format
+        read(request.query),  # query_time
+        context_time,
+        {},  # time_cache
+        llm_model,
+        fiscal,
     )
 
 
@@ -135,8 +140,6 @@ def _fiscal(context: Context, words: str, settings: Settings) -> tuple[FiscalCal
     """The fiscal calendar: additional_context's keys, else its sentences (财年从4月1日开始),
     else the environment; 400 naming the key for a start that is no day."""
     said = fiscal_told(words)
-    if not context.pairs and not words and settings.fiscal_year_start is None:
-        return None, said  # no calendar anywhere (most requests): nothing to look up
     start = _context_str(context, "fiscal_year_start")
     named_by = _context_str(context, "fiscal_year_named_by")
     try:
